@@ -1,0 +1,14 @@
+/** Prefix of cookie names, Redis keys and local-storage keys (other than `user`). */
+export const APP_PREFIX = 'bullapp';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+/** Names of the <meta> tags through which the server hands settings to the page. */
+export const PAGE_META = {
+  appName: 'app-name',
+  supportEmail: 'support-email',
+  paypalClientId: 'paypal-client-id',
+  paypalEnvironment: 'paypal-environment',
+  cableUrl: 'action-cable-url',
+} as const;

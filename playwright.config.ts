@@ -1,0 +1,57 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { chromiumPath, hasChromium } from './tests/e2e/chromium';
+
+if (!hasChromium) {
+  const notice = `No Chromium at ${chromiumPath}: install it (apt-get install -y chromium) or set CHROME_PATH.`;
+  if (process.env.CI === 'true') throw new Error(`${notice} Browser tests cannot be skipped in CI.`);
+  console.warn(`\n${'!'.repeat(100)}\n!! BROWSER TESTS SKIPPED. ${notice}\n${'!'.repeat(100)}\n`);
+}
+
+const port = Number(process.env.E2E_PORT ?? 3999);
+const dataDir = mkdtempSync(join(tmpdir(), 'bullapp-e2e-'));
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env.CI ? 'list' : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  // Started the way `npm start` starts it, on a database of its own.
+  webServer: hasChromium
+    ? {
+        command: 'node scripts/start.mjs',
+        url: `${baseURL}/readyz`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        env: {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: baseURL,
+          DATABASE_URL: `sqlite:${join(dataDir, 'app.sqlite')}`,
+          OUTBOX_DIR: join(dataDir, 'outbox'),
+          LOG_LEVEL: 'warn',
+        },
+      }
+    : undefined,
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      appName: 'BullApp',
+      supportEmail: 'support@example.com',
+      databaseUrl: 'sqlite:./data/app.sqlite',
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'BullApp <no-reply@localhost>',
+      paypal: { environment: 'production', clientId: null, apiBase: 'https://api-m.paypal.com' },
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT and MAIL_FROM from APP_NAME and the public host', () => {
+    const config = loadConfig({ PORT: '8080', APP_NAME: 'Moo', PUBLIC_URL: 'https://moo.example/' });
+    expect(config.publicUrl).toBe('https://moo.example');
+    expect(config.mailFrom).toBe('Moo <no-reply@moo.example>');
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('gives the browser the client id of the chosen PayPal environment only', () => {
+    const env = { PAYPAL_CLIENT_ID_SANDBOX: 'sb-id', PAYPAL_CLIENT_ID_PRODUCTION: 'live-id' };
+    expect(loadConfig({ ...env, PAYPAL_ENV: 'sandbox' }).paypal).toMatchObject({
+      clientId: 'sb-id',
+      apiBase: 'https://api-m.sandbox.paypal.com',
+    });
+    expect(loadConfig(env).paypal.clientId).toBe('live-id');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', REDIS_URL: ' ' })).toMatchObject({ port: 3000, redisUrl: undefined });
+  });
+
+  it('names every bad variable at once', () => {
+    const problems = problemsOf({
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://x',
+      SUPPORT_EMAIL: 'nobody',
+      PAYPAL_ENV: 'live',
+      SMTP_URL: 'http://mail',
+      REDIS_URL: 'localhost:6379',
+    });
+    const named = problems.map((problem) => problem.split(' ')[0]);
+    expect(named.sort()).toEqual([
+      'DATABASE_URL',
+      'PAYPAL_ENV',
+      'PORT',
+      'REDIS_URL',
+      'SMTP_URL',
+      'SUPPORT_EMAIL',
+    ]);
+    expect(problems.find((problem) => problem.startsWith('PORT'))).toContain('"abc"');
+  });
+
+  it.each(['0', '65536', '3.5', '-1'])('refuses PORT=%s', (port) => {
+    expect(problemsOf({ PORT: port })[0]).toMatch(/^PORT must be a whole number from 1 to 65535/);
+  });
+
+  it('accepts sqlite:, file: and postgres URLs', () => {
+    for (const url of ['sqlite:/tmp/a.sqlite', 'file:./b.db', 'postgres://u@h/db', 'postgresql://u@h/db']) {
+      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    }
+  });
+});

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+
+const emptyAsUnset = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const optionalString = z.preprocess(emptyAsUnset, z.string().trim().optional());
+const urlWithProtocols = (protocols: string[], hint: string) =>
+  z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .trim()
+      .refine((value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      }, hint)
+      .optional(),
+  );
+
+const envSchema = z.object({
+  PORT: z.preprocess(
+    emptyAsUnset,
+    z.coerce
+      .number({ error: 'must be a whole number from 1 to 65535' })
+      .int('must be a whole number from 1 to 65535')
+      .min(1, 'must be a whole number from 1 to 65535')
+      .max(65535, 'must be a whole number from 1 to 65535')
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyAsUnset, z.string().trim().default('127.0.0.1')),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL'),
+  APP_NAME: z.preprocess(
+    emptyAsUnset,
+    z.string().trim().max(60, 'must be at most 60 characters').default('BullApp'),
+  ),
+  SUPPORT_EMAIL: z.preprocess(
+    emptyAsUnset,
+    z.email('must be an e-mail address').default('support@example.com'),
+  ),
+  DATABASE_URL: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .trim()
+      .regex(
+        /^(sqlite:|file:|postgres:\/\/|postgresql:\/\/)/,
+        'must start with sqlite:, file: or postgres://',
+      )
+      .default('sqlite:./data/app.sqlite'),
+  ),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'must be a redis:// or rediss:// URL'),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL'),
+  MAIL_FROM: optionalString,
+  OUTBOX_DIR: z.preprocess(emptyAsUnset, z.string().default('./data/outbox')),
+  PAYPAL_ENV: z.preprocess(
+    emptyAsUnset,
+    z.enum(['production', 'sandbox'], { error: 'must be production or sandbox' }).default('production'),
+  ),
+  PAYPAL_CLIENT_ID_SANDBOX: optionalString,
+  PAYPAL_CLIENT_ID_PRODUCTION: optionalString,
+  PAYPAL_CLIENT_SECRET: optionalString,
+  PAYPAL_API_BASE: urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL'),
+  PAYPAL_PLAN_MONTHLY: optionalString,
+  PAYPAL_PLAN_WEEKLY: optionalString,
+  PAYPAL_PLAN_TWO_DAY: optionalString,
+  CABLE_ALLOWED_ORIGINS: optionalString,
+  TRUST_PROXY: z.preprocess(
+    emptyAsUnset,
+    z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUnset,
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+  ),
+});
+
+export type Config = ReturnType<typeof shapeConfig>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The configuration is not valid:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once; throws a ConfigError that names every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        return `${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`;
+      }),
+    );
+  }
+  return shapeConfig(parsed.data);
+}
+
+function shapeConfig(env: z.infer<typeof envSchema>) {
+  const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+  const publicOrigin = publicUrl.origin;
+  const paypalBase =
+    env.PAYPAL_API_BASE ??
+    (env.PAYPAL_ENV === 'sandbox' ? 'https://api-m.sandbox.paypal.com' : 'https://api-m.paypal.com');
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: publicUrl.href.replace(/\/$/, ''),
+    publicOrigin,
+    appName: env.APP_NAME,
+    supportEmail: env.SUPPORT_EMAIL,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `${env.APP_NAME} <no-reply@${publicUrl.hostname}>`,
+    outboxDir: env.OUTBOX_DIR,
+    paypal: {
+      environment: env.PAYPAL_ENV,
+      clientId:
+        (env.PAYPAL_ENV === 'sandbox' ? env.PAYPAL_CLIENT_ID_SANDBOX : env.PAYPAL_CLIENT_ID_PRODUCTION) ??
+        null,
+      clientSecret: env.PAYPAL_CLIENT_SECRET,
+      apiBase: paypalBase.replace(/\/$/, ''),
+      plans: {
+        monthly: env.PAYPAL_PLAN_MONTHLY ?? null,
+        weekly: env.PAYPAL_PLAN_WEEKLY ?? null,
+        two_day: env.PAYPAL_PLAN_TWO_DAY ?? null,
+      },
+    },
+    cableAllowedOrigins: [
+      publicOrigin,
+      ...(env.CABLE_ALLOWED_ORIGINS ?? '')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ],
+    trustProxy: env.TRUST_PROXY === 'true',
+    logLevel: env.LOG_LEVEL,
+    /** HSTS only makes sense when the app is reached over https. */
+    secureCookies: publicUrl.protocol === 'https:',
+  };
+}

@@ -1,0 +1,49 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+/** What repositories take first: the database or a transaction on it. */
+export type DbOrTx = Kysely<Database> | Transaction<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export function sqlitePathOf(url: string): string | null {
+  const match = /^(?:sqlite|file):(.*)$/.exec(url);
+  return match ? (match[1] ?? '') : null;
+}
+
+export function openDatabase(url: string): DatabaseHandle {
+  const sqlitePath = sqlitePathOf(url);
+  if (sqlitePath !== null) return openSqlite(sqlitePath);
+  return openPostgres(url);
+}
+
+function openSqlite(path: string): DatabaseHandle {
+  const inMemory = path === ':memory:' || path === '';
+  if (!inMemory) mkdirSync(dirname(resolve(path)), { recursive: true });
+  const connection = new SqliteDatabase(inMemory ? ':memory:' : path);
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('busy_timeout = 5000');
+  // WAL makes NORMAL durable across application crashes; only an OS crash can lose the last commits.
+  connection.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its server must not crash the process; the next query reports the failure.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}

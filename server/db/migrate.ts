@@ -1,0 +1,32 @@
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { DatabaseHandle, Dialect } from './database.js';
+import { initialSchema } from './migrations/2026-11-21-initial-schema.js';
+
+/** Listed explicitly (never read from a folder) so a build can't pick up or miss files by accident. */
+function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  return {
+    '2026-11-21-initial-schema': initialSchema(dialect),
+  };
+}
+
+class StaticMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  async getMigrations() {
+    return migrationsFor(this.dialect);
+  }
+}
+
+export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<string[]> {
+  // Kysely looks for its bookkeeping tables by schema name; name the one the connection uses
+  // (search_path), or another schema's tables on the same server would be taken for ours.
+  const migrationTableSchema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(dialect), migrationTableSchema });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((result) => result.migrationName);
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { renderPage } from './page.js';
+
+describe('renderPage', () => {
+  it('fills the settings into meta tags, escaped, and leaves unknown markers alone', () => {
+    const config = loadConfig({ APP_NAME: 'Moo <script>"x"', PAYPAL_CLIENT_ID_PRODUCTION: 'live-id' });
+    const html = renderPage(
+      '<title>__APP_NAME__</title><meta content="__PAYPAL_CLIENT_ID__"><meta content="__SUPPORT_EMAIL__"><i>__OTHER__</i>',
+      config,
+    );
+    expect(html).toBe(
+      '<title>Moo &lt;script&gt;&quot;x&quot;</title><meta content="live-id"><meta content="support@example.com"><i>__OTHER__</i>',
+    );
+  });
+});

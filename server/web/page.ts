@@ -1,0 +1,24 @@
+import type { Config } from '../config.js';
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
+
+/**
+ * Fills the built index.html with the server's settings. They travel in <meta> tags, never in an inline
+ * script, so the Content-Security-Policy can forbid inline script entirely.
+ */
+export function renderPage(template: string, config: Config, cableUrl = '/cable'): string {
+  const values: Record<string, string> = {
+    __APP_NAME__: config.appName,
+    __SUPPORT_EMAIL__: config.supportEmail,
+    __PAYPAL_CLIENT_ID__: config.paypal.clientId ?? '',
+    __PAYPAL_ENVIRONMENT__: config.paypal.environment,
+    __ACTION_CABLE_URL__: cableUrl,
+  };
+  return template.replace(/__[A-Z_]+__/g, (marker) =>
+    marker in values ? escapeHtml(values[marker] ?? '') : marker,
+  );
+}

@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { paths } from '../lib/paths';
+import { sessionStore, useSessionUser } from '../lib/session-store';
+
+/** Lets a visitor through only with a signed-in user; otherwise to /login, and back here after. */
+export function RequireUser({ children }: { children: ReactNode }) {
+  useSessionUser();
+  const location = useLocation();
+  if (!sessionStore.checkCredentials()) {
+    return <Navigate to={paths.login} replace state={{ from: `${location.pathname}${location.search}` }} />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,113 @@
+import { XSRF_COOKIE, XSRF_HEADER } from '../../../contract/app';
+import type { ErrorBody } from '../../../contract/errors';
+import { sessionStore } from './session-store';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** 1223 is how some browsers report 204; a status of 0 with a body (file:// and some proxies) means 200. */
+export function normalizeStatus(status: number, body: string): number {
+  if (status === 1223) return 204;
+  if (status === 0 && body.length > 0) return 200;
+  return status;
+}
+
+export const isSuccess = (status: number) => status >= 200 && status <= 299;
+
+function parseErrorBody(body: string): Partial<ErrorBody> {
+  try {
+    const value: unknown = JSON.parse(body);
+    if (typeof value !== 'object' || value === null) return {};
+    const { error, message } = value as Record<string, unknown>;
+    return {
+      error: typeof error === 'string' ? error : undefined,
+      message: typeof message === 'string' ? message : undefined,
+    };
+  } catch {
+    return {};
+  }
+}
+
+/** The body's message, else 'status - statusText', else 'Server error'. */
+export function errorMessage(status: number, statusText: string, body: string): string {
+  const { message } = parseErrorBody(body);
+  if (message) return message;
+  if (status && statusText) return `${status} - ${statusText}`;
+  return 'Server error';
+}
+
+export function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string>;
+  /** Read the reply as empty, whatever the server sent (reset and change-password). */
+  empty?: boolean;
+  signal?: AbortSignal;
+}
+
+let onUnauthorized: () => void = () => {};
+/** Called on any 401, so that the page signs out wherever the call came from. */
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+/** The one HTTP client: every call of the web app goes through here. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = sessionStore.token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (MUTATING.has(method)) {
+    const xsrf = readCookie(XSRF_COOKIE);
+    if (xsrf) headers[XSRF_HEADER] = xsrf;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    const error = new ApiError(0, 'Server error');
+    console.error(error.message, cause);
+    throw error;
+  }
+
+  const text = await response.text();
+  const status = normalizeStatus(response.status, text);
+  if (!isSuccess(status)) {
+    const code = parseErrorBody(text).error ?? null;
+    const error = new ApiError(status, errorMessage(status, response.statusText, text), code);
+    console.error(error.message);
+    if (status === 401 && token) onUnauthorized();
+    throw error;
+  }
+  if (options.empty || status === 204 || text.length === 0) return undefined as T;
+  return JSON.parse(text) as T;
+}
