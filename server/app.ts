@@ -12,6 +12,8 @@ import { migrateToLatest } from './db/migrate.js';
 import { databaseCheck, healthRoutes } from './health/health.routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { loggerOptions } from './http/logger.js';
+import { AccountEvents } from './push/account-events.js';
+import { InProcessBus, type PushBus } from './push/bus.js';
 import { registerSecurityHeaders } from './security/headers.js';
 import { registerXsrf } from './security/xsrf.js';
 import { webRoutes } from './web/web.routes.js';
@@ -22,6 +24,8 @@ export interface AppOptions {
   webRoot?: string | null;
   /** Overrides the configured logger, e.g. a stream that a test reads back. */
   logger?: FastifyServerOptions['logger'];
+  /** Overrides the push bus (tests share one between two apps to act as two instances). */
+  bus?: PushBus;
 }
 
 export const BODY_LIMIT = 64 * 1024;
@@ -30,11 +34,18 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: DatabaseHandle;
+    bus: PushBus;
+    accountEvents: AccountEvents;
   }
 }
 
 /** Builds the whole app: the process entry and the tests both call this and nothing else. */
-export async function buildApp({ config, webRoot = null, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  webRoot = null,
+  logger,
+  bus,
+}: AppOptions): Promise<FastifyInstance> {
   const database = openDatabase(config.databaseUrl);
   let app: FastifyInstance;
   try {
@@ -54,7 +65,13 @@ export async function buildApp({ config, webRoot = null, logger }: AppOptions): 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
-  app.addHook('onClose', () => database.close());
+  const pushBus = bus ?? new InProcessBus();
+  app.decorate('bus', pushBus);
+  app.decorate('accountEvents', new AccountEvents(pushBus));
+  app.addHook('onClose', async () => {
+    if (!bus) await pushBus.close();
+    await database.close();
+  });
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config);

@@ -1,0 +1,46 @@
+import type { AccountEvent, SessionKind } from '../../contract/cable.js';
+import type { PushBus } from './bus.js';
+
+/** Stream names: every socket of a user listens on the first, each socket also on its own session's. */
+export const userStream = (userId: number) => `account:user:${userId}`;
+export const sessionStream = (sessionId: number) => `account:session:${sessionId}`;
+
+/** A message on a stream: the event for AccountChannel, and whether the socket must then disconnect. */
+export interface AccountBroadcast {
+  event: AccountEvent;
+  disconnect: boolean;
+}
+
+/** What the accounts code calls when something happens to an account; the push channel delivers it. */
+export class AccountEvents {
+  constructor(private readonly bus: PushBus) {}
+
+  sessionCreated(userId: number, kind: SessionKind) {
+    return this.send(userStream(userId), { event: { event: 'session_created', kind }, disconnect: false });
+  }
+
+  passwordChanged(userId: number) {
+    return this.send(userStream(userId), { event: { event: 'password_changed' }, disconnect: false });
+  }
+
+  /** Each revoked session hears `signed_out` on its own sockets, which then close. */
+  async signedOut(sessionIds: number[]) {
+    await Promise.all(
+      sessionIds.map((id) =>
+        this.send(sessionStream(id), { event: { event: 'signed_out' }, disconnect: true }),
+      ),
+    );
+  }
+
+  accountDeleted(userId: number) {
+    return this.send(userStream(userId), { event: { event: 'account_deleted' }, disconnect: true });
+  }
+
+  private async send(stream: string, broadcast: AccountBroadcast) {
+    try {
+      await this.bus.publish(stream, broadcast);
+    } catch {
+      // A push is a courtesy: a failed broadcast never turns a committed change into an error.
+    }
+  }
+}
