@@ -12,6 +12,8 @@ import { migrateToLatest } from './db/migrate.js';
 import { databaseCheck, healthRoutes } from './health/health.routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { loggerOptions } from './http/logger.js';
+import { pricesRoutes } from './prices/prices.routes.js';
+import { pricesServiceFor } from './prices/prices.service.js';
 import { AccountEvents } from './push/account-events.js';
 import { InProcessBus, type PushBus } from './push/bus.js';
 import { registerSecurityHeaders } from './security/headers.js';
@@ -88,6 +90,7 @@ export async function buildApp({
   });
 
   await app.register(healthRoutes, { checks: [databaseCheck(database.db)] });
+  await app.register(pricesRoutes, { service: pricesServiceFor({ config, log: app.log }) });
 
   app
     .withTypeProvider<ZodTypeProvider>()
