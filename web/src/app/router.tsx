@@ -10,6 +10,10 @@ export const routes = [
     element: <Shell />,
     children: [
       { index: true, element: <HomeScreen /> },
+      {
+        path: paths.pricing,
+        lazy: async () => ({ Component: (await import('../features/pricing/pricing-screen')).PricingScreen }),
+      },
       { path: '*', element: <NotFoundScreen /> },
     ],
   },
