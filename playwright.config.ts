@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumPath, hasChromium } from './tests/e2e/chromium';
+import { payPalEnvFor } from './tests/support/paypal-plans';
 
 if (!hasChromium) {
   const notice = `No Chromium at ${chromiumPath}: install it (apt-get install -y chromium) or set CHROME_PATH.`;
@@ -13,6 +14,8 @@ if (!hasChromium) {
 const port = Number(process.env.E2E_PORT ?? 3999);
 const dataDir = mkdtempSync(join(tmpdir(), 'bullapp-e2e-'));
 const baseURL = `http://localhost:${port}`;
+// The PayPal stand-in the app asks for prices, on a port of its own next to the app's.
+const payPalStandInUrl = `http://127.0.0.1:${port + 100}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -39,19 +42,29 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   // Started the way `npm start` starts it, on a database of its own.
   webServer: hasChromium
-    ? {
-        command: 'node scripts/start.mjs',
-        url: `${baseURL}/readyz`,
-        reuseExistingServer: false,
-        timeout: 120_000,
-        env: {
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          PUBLIC_URL: baseURL,
-          DATABASE_URL: `sqlite:${join(dataDir, 'app.sqlite')}`,
-          OUTBOX_DIR: join(dataDir, 'outbox'),
-          LOG_LEVEL: 'warn',
+    ? [
+        {
+          command: 'npx tsx tests/support/paypal-stand-in-main.ts',
+          url: `${payPalStandInUrl}/stand-in/ready`,
+          reuseExistingServer: false,
+          timeout: 30_000,
+          env: { PAYPAL_STAND_IN_PORT: String(port + 100) },
         },
-      }
+        {
+          command: 'node scripts/start.mjs',
+          url: `${baseURL}/readyz`,
+          reuseExistingServer: false,
+          timeout: 120_000,
+          env: {
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            PUBLIC_URL: baseURL,
+            DATABASE_URL: `sqlite:${join(dataDir, 'app.sqlite')}`,
+            OUTBOX_DIR: join(dataDir, 'outbox'),
+            LOG_LEVEL: 'warn',
+            ...payPalEnvFor(payPalStandInUrl),
+          },
+        },
+      ]
     : undefined,
 });
