@@ -15,7 +15,10 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** The built server (dist/, as `npm start` runs it) in a process of its own, for crash and restart tests. */
+/**
+ * The server in a process of its own, for crash and restart tests: the same entry as `npm start`
+ * (server/main.ts), run from source through tsx so the tests need no build.
+ */
 export class ServerProcess {
   private child: ChildProcess | null = null;
   output = '';
@@ -30,14 +33,14 @@ export class ServerProcess {
   }
 
   async start(timeoutMs = 30_000): Promise<void> {
-    const child = spawn(process.execPath, ['dist/server/main.js'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
       env: {
         PATH: process.env.PATH ?? '',
         PORT: String(this.port),
         HOST: '127.0.0.1',
         PUBLIC_URL: `http://127.0.0.1:${this.port}`,
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'info',
         ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
