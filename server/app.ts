@@ -56,7 +56,8 @@ export async function buildApp({
       logger: logger ?? loggerOptions(config.logLevel),
       bodyLimit: BODY_LIMIT,
       trustProxy: config.trustProxy,
-      return503OnClosing: true,
+      // While closing, requests already on an open connection are still served; new connections are refused.
+      return503OnClosing: false,
     });
   } catch (error) {
     await database.close();
