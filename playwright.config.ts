@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumPath, hasChromium } from './tests/e2e/chromium';
+import { smtpSinkUrls } from './tests/e2e/support/smtp-sink-ports';
 
 if (!hasChromium) {
   const notice = `No Chromium at ${chromiumPath}: install it (apt-get install -y chromium) or set CHROME_PATH.`;
@@ -13,6 +14,7 @@ if (!hasChromium) {
 const port = Number(process.env.E2E_PORT ?? 3999);
 const dataDir = mkdtempSync(join(tmpdir(), 'bullapp-e2e-'));
 const baseURL = `http://localhost:${port}`;
+const smtpSink = smtpSinkUrls(port);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -39,19 +41,30 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   // Started the way `npm start` starts it, on a database of its own.
   webServer: hasChromium
-    ? {
-        command: 'node scripts/start.mjs',
-        url: `${baseURL}/readyz`,
-        reuseExistingServer: false,
-        timeout: 120_000,
-        env: {
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          PUBLIC_URL: baseURL,
-          DATABASE_URL: `sqlite:${join(dataDir, 'app.sqlite')}`,
-          OUTBOX_DIR: join(dataDir, 'outbox'),
-          LOG_LEVEL: 'warn',
+    ? [
+        {
+          command: 'node scripts/start.mjs',
+          url: `${baseURL}/readyz`,
+          reuseExistingServer: false,
+          timeout: 120_000,
+          env: {
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            PUBLIC_URL: baseURL,
+            DATABASE_URL: `sqlite:${join(dataDir, 'app.sqlite')}`,
+            OUTBOX_DIR: join(dataDir, 'outbox'),
+            LOG_LEVEL: 'warn',
+            SMTP_URL: smtpSink.smtpUrl,
+          },
         },
-      }
+        // A real SMTP server that keeps what the app sends, for tests to read (tests/e2e/support/mailbox.ts).
+        {
+          command: 'npx tsx tests/e2e/support/smtp-sink.ts',
+          url: `${smtpSink.readerUrl}/health`,
+          reuseExistingServer: false,
+          timeout: 30_000,
+          env: { E2E_PORT: String(port) },
+        },
+      ]
     : undefined,
 });
