@@ -55,6 +55,9 @@ export default defineConfig({
             OUTBOX_DIR: join(dataDir, 'outbox'),
             LOG_LEVEL: 'warn',
             SMTP_URL: smtpSink.smtpUrl,
+            // Lets test set-up create accounts from distinct client addresses (X-Forwarded-For), so the
+            // per-IP sign-up limit guards the product, not the size of the test suite.
+            TRUST_PROXY: 'true',
           },
         },
         // A real SMTP server that keeps what the app sends, for tests to read (tests/e2e/support/mailbox.ts).
