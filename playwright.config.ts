@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumPath, hasChromium } from './tests/e2e/chromium';
+import { chromiumLaunchOptions, chromiumPath, hasChromium } from './tests/e2e/chromium';
 import { smtpSinkUrls } from './tests/e2e/support/smtp-sink-ports';
 
 if (!hasChromium) {
@@ -26,17 +26,7 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   // Started the way `npm start` starts it, on a database of its own.
