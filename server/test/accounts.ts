@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { User } from '../../contract/users.js';
+import type { TestSmtpServer } from './smtp.js';
 
 /** A password that passes every rule. */
 export const STRONG_PASSWORD = 'violet kettle rainfall';
@@ -48,4 +49,18 @@ export async function dumpDatabase(app: FastifyInstance) {
     audit_events: await db.selectFrom('audit_events').selectAll().execute(),
     app_secrets: await db.selectFrom('app_secrets').selectAll().execute(),
   };
+}
+
+export const requestReset = (app: FastifyInstance, email: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: '/api/v2/reset_password', payload: { email }, headers });
+
+export const changeWithToken = (app: FastifyInstance, token: string, password: string) =>
+  app.inject({ method: 'PUT', url: '/api/v2/change_password', payload: { password_hash: token, password } });
+
+/** The link of the reset mail, as a person would click it, and the token at its end. */
+export async function resetLinkFor(smtp: TestSmtpServer, email: string, since = 0) {
+  const mail = await smtp.waitForMail(email, { since });
+  const link = /(http\S+\/change-password\/\S+)/.exec(mail.text)?.[1];
+  expect(link, mail.text).toBeDefined();
+  return { mail, link: link!, token: link!.split('/').at(-1)! };
 }
