@@ -3,10 +3,12 @@ import { useRoutes, type RouteObject } from 'react-router';
 import { HomeScreen } from '../features/home/home-screen';
 import { NotFoundScreen } from '../features/not-found/not-found-screen';
 import { paths } from '../lib/paths';
+import { withLazyRoutes } from './lazy-routes';
 import { RequireUser } from './require-user';
 import { Shell } from './shell';
 
-// Every screen but home is its own chunk, fetched on first visit (docs/decisions/030-router-and-lazy-screens.md).
+// Every screen but home is its own chunk, fetched on first visit (docs/decisions/030-router-and-lazy-screens.md):
+// a React.lazy element as below, or React Router's `lazy: async () => ({ Component })` on the route.
 const LoginScreen = lazy(() =>
   import('../features/auth/login-screen').then((m) => ({ default: m.LoginScreen })),
 );
@@ -52,7 +54,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
+const appRoutes = withLazyRoutes(routes);
+
 /** Declarative routing (BrowserRouter + useRoutes) keeps the data router's code out of the first load. */
 export function AppRoutes() {
-  return useRoutes(routes);
+  return useRoutes(appRoutes);
 }
