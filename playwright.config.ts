@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumPath, hasChromium } from './tests/e2e/chromium';
+import { chromiumLaunchOptions, chromiumPath, hasChromium } from './tests/e2e/chromium';
+import { smtpSinkUrls } from './tests/e2e/support/smtp-sink-ports';
 import { payPalEnvFor } from './tests/support/paypal-plans';
 
 if (!hasChromium) {
@@ -16,6 +17,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bullapp-e2e-'));
 const baseURL = `http://localhost:${port}`;
 // The PayPal stand-in the app asks for prices, on a port of its own next to the app's.
 const payPalStandInUrl = `http://127.0.0.1:${port + 100}`;
+const smtpSink = smtpSinkUrls(port);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,17 +29,7 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   // Started the way `npm start` starts it, on a database of its own.
@@ -62,8 +54,20 @@ export default defineConfig({
             DATABASE_URL: `sqlite:${join(dataDir, 'app.sqlite')}`,
             OUTBOX_DIR: join(dataDir, 'outbox'),
             LOG_LEVEL: 'warn',
+            SMTP_URL: smtpSink.smtpUrl,
+            // Lets test set-up create accounts from distinct client addresses (X-Forwarded-For), so the
+            // per-IP sign-up limit guards the product, not the size of the test suite.
+            TRUST_PROXY: 'true',
             ...payPalEnvFor(payPalStandInUrl),
           },
+        },
+        // A real SMTP server that keeps what the app sends, for tests to read (tests/e2e/support/mailbox.ts).
+        {
+          command: 'npx tsx tests/e2e/support/smtp-sink.ts',
+          url: `${smtpSink.readerUrl}/health`,
+          reuseExistingServer: false,
+          timeout: 30_000,
+          env: { E2E_PORT: String(port) },
         },
       ]
     : undefined,
