@@ -55,7 +55,7 @@ export async function buildTestApp(
     webRoot?: string | null;
     /** E.g. route the database connection through a TcpProxy that the test can cut. */
     rewriteDatabaseUrl?: (url: string) => string;
-  } & Pick<AppOptions, 'logger'> = {},
+  } & Pick<AppOptions, 'logger' | 'rateLimits'> = {},
 ): Promise<TestApp> {
   const folder = mkdtempSync(join(tmpdir(), 'bullapp-test-'));
   const database = await createTestDatabase(options.dialect ?? 'sqlite', folder);
@@ -65,7 +65,12 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const app = await buildApp({ config, webRoot: options.webRoot ?? null, logger: options.logger });
+  const app = await buildApp({
+    config,
+    webRoot: options.webRoot ?? null,
+    logger: options.logger,
+    rateLimits: options.rateLimits,
+  });
   return {
     app,
     folder,

@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/helper.js';
+import { getUser, INVALID_TOKEN_MESSAGE, requireUser } from './request-user.js';
+import { createSession } from './sessions.service.js';
+
+let current: TestApp | undefined;
+afterEach(async () => {
+  await current?.close();
+  current = undefined;
+});
+
+async function start() {
+  current = await buildTestApp();
+  const { app } = current;
+  app.get('/api/test/required', async (request) => ({ email: (await requireUser(request)).user.email }));
+  app.get('/api/test/optional', async (request) => ({ email: (await getUser(request))?.user.email ?? null }));
+  await app.ready();
+  const now = new Date().toISOString();
+  const user = await app.database.db
+    .insertInto('users')
+    .values({
+      email: 'ada@example.com',
+      password_hash: 'x',
+      role: 0,
+      created_at: now,
+      updated_at: now,
+      password_changed_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { token } = await createSession(app.database.db, { userId: user.id, kind: 'password' });
+  return { app, token };
+}
+
+describe('requireUser and getUser', () => {
+  it('read the user from Authorization: Bearer', async () => {
+    const { app, token } = await start();
+    for (const authorization of [`Bearer ${token}`, `bearer ${token}`, `Bearer  ${token} `]) {
+      const reply = await app.inject({ url: '/api/test/required', headers: { authorization } });
+      expect(reply.json(), authorization).toEqual({ email: 'ada@example.com' });
+    }
+    const optional = await app.inject({
+      url: '/api/test/optional',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(optional.json()).toEqual({ email: 'ada@example.com' });
+  });
+
+  it('answer 401 invalid_token without a valid token, or null for getUser', async () => {
+    const { app, token } = await start();
+    for (const authorization of [
+      undefined,
+      '',
+      'Bearer',
+      `Basic ${token}`,
+      `Bearer ${token}x`,
+      `Bearer ${token} extra`,
+    ]) {
+      const headers = authorization === undefined ? {} : { authorization };
+      const reply = await app.inject({ url: '/api/test/required', headers });
+      expect(reply.statusCode, authorization).toBe(401);
+      expect(reply.json()).toEqual({ error: 'invalid_token', message: INVALID_TOKEN_MESSAGE });
+      expect(reply.headers['www-authenticate']).toBe('Bearer');
+      expect((await app.inject({ url: '/api/test/optional', headers })).json()).toEqual({ email: null });
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../http/app-error.js';
+import { authenticateToken, type Authenticated } from './sessions.service.js';
+
+export const INVALID_TOKEN_MESSAGE = 'Your session has ended or is not valid. Please sign in again.';
+
+export function invalidTokenError() {
+  return new AppError(401, 'invalid_token', INVALID_TOKEN_MESSAGE, { 'www-authenticate': 'Bearer' });
+}
+
+/** The token of `Authorization: Bearer <token>`, or null when the header is absent or of another kind. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+// One lookup per request, however many times a handler asks.
+const resolved = new WeakMap<FastifyRequest, Promise<Authenticated | null>>();
+
+/** The signed-in user and session of the request, or null (epic-stack's getUser). */
+export function getUser(request: FastifyRequest): Promise<Authenticated | null> {
+  let result = resolved.get(request);
+  if (!result) {
+    const token = bearerToken(request);
+    result = token ? authenticateToken(request.server.database.db, token) : Promise.resolve(null);
+    resolved.set(request, result);
+  }
+  return result;
+}
+
+/** Like getUser, but a request without a valid token gets the 401 `invalid_token` reply. */
+export async function requireUser(request: FastifyRequest): Promise<Authenticated> {
+  const found = await getUser(request);
+  if (!found) throw invalidTokenError();
+  return found;
+}

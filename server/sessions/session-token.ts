@@ -1,0 +1,25 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** 32 random bytes in base64url are always 43 characters of this alphabet. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export function generateToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** What the database keeps instead of the token: a leaked table cannot be replayed as tokens. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Rejects anything that cannot be one of our tokens before any database work. */
+export function looksLikeToken(value: string): boolean {
+  return TOKEN_SHAPE.test(value);
+}
+
+/** Constant-time comparison of two hex hashes of equal length. */
+export function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}

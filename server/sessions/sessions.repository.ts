@@ -1,0 +1,121 @@
+import type { DbOrTx } from '../db/database.js';
+import type { SessionRow, UserRow } from '../db/schema.js';
+
+export type NewSession = Omit<SessionRow, 'id'>;
+
+export function insertSession(db: DbOrTx, session: NewSession): Promise<SessionRow> {
+  return db.insertInto('sessions').values(session).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The session with this token hash and its user, in one query (token sign-in is the hottest path). */
+export async function findSessionWithUser(
+  db: DbOrTx,
+  tokenHash: string,
+): Promise<{ session: SessionRow; user: UserRow } | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .where('sessions.token_hash', '=', tokenHash)
+    .select([
+      'sessions.id as session_id',
+      'sessions.user_id',
+      'sessions.token_hash',
+      'sessions.created_at as session_created_at',
+      'sessions.last_used_at',
+      'sessions.expires_at',
+      'sessions.user_agent',
+      'sessions.kind',
+      'sessions.pending',
+      'users.email',
+      'users.password_hash',
+      'users.role',
+      'users.created_at as user_created_at',
+      'users.updated_at',
+      'users.password_changed_at',
+    ])
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    session: {
+      id: row.session_id,
+      user_id: row.user_id,
+      token_hash: row.token_hash,
+      created_at: row.session_created_at,
+      last_used_at: row.last_used_at,
+      expires_at: row.expires_at,
+      user_agent: row.user_agent,
+      kind: row.kind,
+      pending: Number(row.pending),
+    },
+    user: {
+      id: row.user_id,
+      email: row.email,
+      password_hash: row.password_hash,
+      role: Number(row.role),
+      created_at: row.user_created_at,
+      updated_at: row.updated_at,
+      password_changed_at: row.password_changed_at,
+    },
+  };
+}
+
+/** Moves the idle deadline; only when the stored last use is still the one read, so racing calls write once. */
+export async function touchSession(
+  db: DbOrTx,
+  { id, previousLastUsedAt, lastUsedAt, expiresAt }: TouchSession,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_used_at: lastUsedAt, expires_at: expiresAt })
+    .where('id', '=', id)
+    .where('last_used_at', '=', previousLastUsedAt)
+    .execute();
+}
+
+interface TouchSession {
+  id: number;
+  previousLastUsedAt: string;
+  lastUsedAt: string;
+  expiresAt: string;
+}
+
+/** Turns a pending QR session into an ordinary one; false when another call got there first. */
+export async function activatePendingSession(
+  db: DbOrTx,
+  { id, lastUsedAt, expiresAt }: { id: number; lastUsedAt: string; expiresAt: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ pending: 0, last_used_at: lastUsedAt, expires_at: expiresAt })
+    .where('id', '=', id)
+    .where('pending', '=', 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteSession(db: DbOrTx, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('sessions').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Deletes every session of a user but the one kept (if any) and returns the ids it deleted. */
+export async function deleteSessionsOfUser(
+  db: DbOrTx,
+  { userId, exceptId }: { userId: number; exceptId?: number },
+): Promise<number[]> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  const rows = await query.returning('id').execute();
+  return rows.map((row) => row.id);
+}
+
+export async function listSessionIdsOfUser(db: DbOrTx, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.id);
+}
+
+/** Housekeeping: sessions whose deadline has passed can never be used again. */
+export async function deleteExpiredSessions(db: DbOrTx, now: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

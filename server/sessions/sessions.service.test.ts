@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Db } from '../db/database.js';
+import { buildTestApp, testDialects, type TestApp } from '../test/helper.js';
+import { hashToken } from './session-token.js';
+import {
+  authenticateToken,
+  createSession,
+  PENDING_QR_MS,
+  revokeSession,
+  SESSION_IDLE_MS,
+  signInWithToken,
+} from './sessions.service.js';
+
+let current: TestApp | undefined;
+afterEach(async () => {
+  vi.useRealTimers();
+  await current?.close();
+  current = undefined;
+});
+
+async function start(dialect: (typeof testDialects)[number]) {
+  current = await buildTestApp({ dialect });
+  await current.app.ready();
+  const db = current.app.database.db;
+  const now = new Date().toISOString();
+  const user = await db
+    .insertInto('users')
+    .values({
+      email: 'ada@example.com',
+      password_hash: 'x',
+      role: 0,
+      created_at: now,
+      updated_at: now,
+      password_changed_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { db, userId: user.id };
+}
+
+const storedSession = (db: Db, id: number) =>
+  db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+
+describe.each(testDialects)('sessions on %s', (dialect) => {
+  it('issue a 32-byte base64url token and store only its SHA-256', async () => {
+    const { db, userId } = await start(dialect);
+    const { token, session } = await createSession(db, { userId, kind: 'password', userAgent: 'Firefox' });
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    const stored = await storedSession(db, session.id);
+    expect(stored?.token_hash).toBe(hashToken(token));
+    expect(JSON.stringify(await db.selectFrom('sessions').selectAll().execute())).not.toContain(token);
+    expect(stored).toMatchObject({ kind: 'password', user_agent: 'Firefox' });
+    expect(Number(stored?.pending)).toBe(0);
+    expect(Date.parse(stored!.expires_at) - Date.parse(stored!.created_at)).toBe(SESSION_IDLE_MS);
+  });
+
+  it('keep the user agent only to name a device: no control characters, at most 512 characters', async () => {
+    const { db, userId } = await start(dialect);
+    const { session } = await createSession(db, {
+      userId,
+      kind: 'password',
+      userAgent: `a\u0000b\nc${'x'.repeat(600)}`,
+    });
+    expect(session.user_agent).toBe(`abc${'x'.repeat(509)}`);
+  });
+
+  it('authenticate a live token and refuse unknown, malformed and revoked ones', async () => {
+    const { db, userId } = await start(dialect);
+    const { token, session } = await createSession(db, { userId, kind: 'signup' });
+    const found = await authenticateToken(db, token);
+    expect(found?.user).toMatchObject({ id: userId, email: 'ada@example.com' });
+    expect(found?.session.id).toBe(session.id);
+    expect(await authenticateToken(db, token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A'))).toBeNull();
+    for (const bad of [
+      '',
+      'x',
+      `${token}x`,
+      "' or 1=1 --",
+      token.toLowerCase() === token ? 'Q' : token.toLowerCase(),
+    ]) {
+      expect(await authenticateToken(db, bad), bad).toBeNull();
+    }
+    await revokeSession(db, session.id);
+    expect(await authenticateToken(db, token)).toBeNull();
+  });
+
+  it('end a session after 30 days without use, and delete it', async () => {
+    const { db, userId } = await start(dialect);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { token, session } = await createSession(db, { userId, kind: 'password' });
+    vi.setSystemTime(Date.now() + SESSION_IDLE_MS - 1000);
+    expect(await authenticateToken(db, token)).not.toBeNull();
+    // Used a moment before the deadline: the deadline moved 30 days on.
+    vi.setSystemTime(Date.now() + SESSION_IDLE_MS - 1000);
+    expect(await authenticateToken(db, token)).not.toBeNull();
+    vi.setSystemTime(Date.now() + SESSION_IDLE_MS + 1000);
+    expect(await authenticateToken(db, token)).toBeNull();
+    expect(await storedSession(db, session.id)).toBeUndefined();
+  });
+
+  it('write the last use at most once a minute', async () => {
+    const { db, userId } = await start(dialect);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { token, session } = await createSession(db, { userId, kind: 'password' });
+    const created = await storedSession(db, session.id);
+    vi.setSystemTime(Date.now() + 30_000);
+    await authenticateToken(db, token);
+    expect(await storedSession(db, session.id)).toEqual(created);
+    vi.setSystemTime(Date.now() + 31_000);
+    await authenticateToken(db, token);
+    const touched = await storedSession(db, session.id);
+    expect(touched?.last_used_at).toBe(new Date().toISOString());
+    expect(Date.parse(touched!.expires_at)).toBe(Date.now() + SESSION_IDLE_MS);
+  });
+
+  it('keep a pending QR token out of Bearer use until a token sign-in activates it', async () => {
+    const { db, userId } = await start(dialect);
+    const { token, session } = await createSession(db, { userId, kind: 'qr', pending: true });
+    const stored = await storedSession(db, session.id);
+    expect(Date.parse(stored!.expires_at) - Date.parse(stored!.created_at)).toBe(PENDING_QR_MS);
+    expect(await authenticateToken(db, token)).toBeNull();
+    const signedIn = await signInWithToken(db, token);
+    expect(signedIn).toMatchObject({ activated: true, user: { id: userId } });
+    expect(Number(signedIn?.session.pending)).toBe(0);
+    expect(await authenticateToken(db, token)).not.toBeNull();
+    expect(await signInWithToken(db, token)).toMatchObject({ activated: false });
+    const active = await storedSession(db, session.id);
+    expect(Date.parse(active!.expires_at) - Date.parse(active!.last_used_at)).toBe(SESSION_IDLE_MS);
+  });
+
+  it('let an unused QR token die 5 minutes after issue', async () => {
+    const { db, userId } = await start(dialect);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { token } = await createSession(db, { userId, kind: 'qr', pending: true });
+    vi.setSystemTime(Date.now() + PENDING_QR_MS + 1);
+    expect(await signInWithToken(db, token)).toBeNull();
+  });
+});
