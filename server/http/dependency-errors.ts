@@ -35,7 +35,7 @@ export function dependencyDown(error: unknown): Dependency | null {
 
   if (
     name === 'MaxRetriesPerRequestError' ||
-    /^Connection is closed|Stream isn't writeable|ioredis/i.test(message)
+    /^Connection is closed|Stream isn't writeable|^Command timed out|ioredis/i.test(message)
   ) {
     return 'redis';
   }
