@@ -7,6 +7,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          globalSetup: ['server/test/global-setup.ts'],
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
@@ -19,6 +20,7 @@ export default defineConfig({
           // Whole server processes: crash, restart and many-instance behaviour.
           name: 'system',
           environment: 'node',
+          globalSetup: ['server/test/global-setup.ts'],
           include: ['tests/system/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
