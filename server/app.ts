@@ -62,7 +62,7 @@ export async function buildApp({
       logger: logger ?? loggerOptions(config.logLevel),
       bodyLimit: BODY_LIMIT,
       trustProxy: config.trustProxy,
-      // While closing, requests already on an open connection are still served; new connections are refused.
+      // While closing, requests already on an open connection are still served (see below).
       return503OnClosing: false,
     });
   } catch (error) {
@@ -80,6 +80,17 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     if (!bus) await pushBus.close();
     await database.close();
+  });
+
+  // Graceful shutdown: Node closes idle keep-alive connections once, when closing starts; a reply that was
+  // in flight then would leave its connection open and the close waiting. Replies sent while closing say
+  // `Connection: close`, so every connection ends with its last reply.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
 
   registerErrorHandling(app);

@@ -20,17 +20,32 @@ afterEach(async () => {
 describe('SIGTERM under steady load', () => {
   it('finishes every request it accepted, then exits 0', async () => {
     folder = mkdtempSync(join(tmpdir(), 'bullapp-graceful-'));
-    server = new ServerProcess(await freePort(), { DATABASE_URL: `sqlite:${join(folder, 'app.sqlite')}` });
+    server = new ServerProcess(await freePort(), {
+      DATABASE_URL: `sqlite:${join(folder, 'app.sqlite')}`,
+      TRUST_PROXY: 'true',
+    });
     await server.start();
-    const url = `${server.url}/readyz`;
+    const base = server.url;
+    let sent = 0;
+    // Slow requests (a sign-up hashes a password) and quick ones, so some are in flight at SIGTERM.
+    const request = (n: number) =>
+      n % 2
+        ? fetch(`${base}/readyz`)
+        : fetch(`${base}/api/v1/users`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.8.${n >> 8}.${n & 255}` },
+            body: JSON.stringify({
+              user: { email: `steady-${n}@example.com`, password: 'violet kettle rainfall' },
+            }),
+          });
 
     let stopping = false;
     const outcomes: string[] = [];
     const worker = async () => {
       while (!stopping) {
         try {
-          const reply = await fetch(url);
-          outcomes.push(String(reply.status));
+          const reply = await request(sent++);
+          outcomes.push(reply.status === 201 ? '200' : String(reply.status));
         } catch {
           // Refused after the listener closed: never accepted, so the balancer would retry elsewhere.
           outcomes.push('refused');
