@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -33,6 +34,8 @@ export interface AppOptions {
   bus?: PushBus;
   /** Rate-limit settings and store (tests lower or raise limits; a Redis store shares counters). */
   rateLimits?: RateLimitOptions;
+  /** How long a whole request (headers and body) may take to arrive; slower ones get 408 (slow-loris). */
+  requestTimeoutMs?: number;
 }
 
 export const BODY_LIMIT = 64 * 1024;
@@ -53,6 +56,7 @@ export async function buildApp({
   logger,
   bus,
   rateLimits,
+  requestTimeoutMs = 30_000,
 }: AppOptions): Promise<FastifyInstance> {
   const database = openDatabase(config.databaseUrl);
   let app: FastifyInstance;
@@ -61,6 +65,16 @@ export async function buildApp({
     app = Fastify({
       logger: logger ?? loggerOptions(config.logLevel),
       bodyLimit: BODY_LIMIT,
+      // Node checks request deadlines only every 30 s by default: far too lazy against slow-loris.
+      serverFactory: (handler) =>
+        createServer(
+          {
+            requestTimeout: requestTimeoutMs,
+            headersTimeout: Math.min(requestTimeoutMs, 20_000),
+            connectionsCheckingInterval: Math.min(requestTimeoutMs / 2, 2000),
+          },
+          handler,
+        ),
       trustProxy: config.trustProxy,
       // While closing, requests already on an open connection are still served (see below).
       return503OnClosing: false,

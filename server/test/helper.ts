@@ -48,7 +48,7 @@ export async function buildTestApp(
     webRoot?: string | null;
     /** E.g. route the database connection through a TcpProxy that the test can cut. */
     rewriteDatabaseUrl?: (url: string) => string;
-  } & Pick<AppOptions, 'logger' | 'rateLimits'> = {},
+  } & Pick<AppOptions, 'logger' | 'rateLimits' | 'requestTimeoutMs'> = {},
 ): Promise<TestApp> {
   const folder = mkdtempSync(join(tmpdir(), 'bullapp-test-'));
   const database = await createTestDatabase(options.dialect ?? 'sqlite', folder);
@@ -63,6 +63,7 @@ export async function buildTestApp(
     webRoot: options.webRoot ?? null,
     logger: options.logger,
     rateLimits: options.rateLimits,
+    requestTimeoutMs: options.requestTimeoutMs,
   });
   return {
     app,
