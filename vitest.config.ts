@@ -15,6 +15,17 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          // Whole server processes: crash, restart and many-instance behaviour.
+          name: 'system',
+          environment: 'node',
+          include: ['tests/system/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          maxWorkers: 1,
+        },
+      },
+      {
         extends: './web/vite.config.ts',
         test: {
           name: 'web',

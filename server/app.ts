@@ -13,9 +13,12 @@ import { migrateToLatest } from './db/migrate.js';
 import { databaseCheck, healthRoutes } from './health/health.routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { loggerOptions } from './http/logger.js';
+import { pricesRoutes } from './prices/prices.routes.js';
+import { pricesServiceFor } from './prices/prices.service.js';
 import { AccountEvents } from './push/account-events.js';
 import { InProcessBus, type PushBus } from './push/bus.js';
 import { registerRateLimits, type RateLimitOptions } from './rate-limit/rate-limit.plugin.js';
+import { RedisRateLimitStore } from './rate-limit/redis-store.js';
 import { registerSecurityHeaders } from './security/headers.js';
 import { registerXsrf } from './security/xsrf.js';
 import { webRoutes } from './web/web.routes.js';
@@ -59,7 +62,8 @@ export async function buildApp({
       logger: logger ?? loggerOptions(config.logLevel),
       bodyLimit: BODY_LIMIT,
       trustProxy: config.trustProxy,
-      return503OnClosing: true,
+      // While closing, requests already on an open connection are still served; new connections are refused.
+      return503OnClosing: false,
     });
   } catch (error) {
     await database.close();
@@ -92,9 +96,21 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
 
-  await app.register(healthRoutes, { checks: [databaseCheck(database.db)] });
-  registerRateLimits(app, rateLimits);
+  // With REDIS_URL, rate-limit counters are shared by every instance (unless a test hands in a store).
+  const redisStore =
+    config.redisUrl && !rateLimits?.store
+      ? new RedisRateLimitStore(config.redisUrl, config.redisKeyPrefix, (error) =>
+          app.log.warn({ err: error }, 'Redis connection trouble (rate limits)'),
+        )
+      : null;
+  if (redisStore) app.addHook('onClose', () => redisStore.close());
+  const checks = [databaseCheck(database.db)];
+  if (redisStore) checks.push({ name: 'redis', check: () => redisStore.ping() });
+
+  await app.register(healthRoutes, { checks });
+  registerRateLimits(app, { ...rateLimits, store: rateLimits?.store ?? redisStore ?? undefined });
   await registerAccounts(app);
+  await app.register(pricesRoutes, { service: pricesServiceFor({ config, log: app.log }) });
 
   app
     .withTypeProvider<ZodTypeProvider>()

@@ -5,6 +5,7 @@ import {
   verifyDummyPassword,
   verifyPassword,
 } from '../passwords/password-hashing.js';
+import { isForeignKeyViolation } from '../db/errors.js';
 import { invalidTokenError } from '../sessions/request-user.js';
 import {
   createSession,
@@ -13,7 +14,7 @@ import {
   type Authenticated,
 } from '../sessions/sessions.service.js';
 import { normaliseEmail } from '../users/email-address.js';
-import { findUserByEmail, updatePasswordHash } from '../users/users.repository.js';
+import { findUserByEmail, findUserById, updatePasswordHash } from '../users/users.repository.js';
 import type { AccountsContext, Caller } from './accounts-context.js';
 import { invalidCredentials } from './account-errors.js';
 import { toMe, toUserJson } from './user-json.js';
@@ -41,15 +42,25 @@ export async function signInWithPassword(
     const passwordHash = await hashPassword(password);
     await updatePasswordHash(db, { id: user.id, passwordHash, at: new Date().toISOString(), changed: false });
   }
-  const token = await db.transaction().execute(async (tx) => {
-    const created = await createSession(tx, {
-      userId: user.id,
-      kind: 'password',
-      userAgent: caller.userAgent,
+  // The password was checked outside the transaction (it is slow); the account may have been deleted or
+  // its password changed meanwhile. Either way these credentials no longer hold.
+  const token = await db
+    .transaction()
+    .execute(async (tx) => {
+      const current = await findUserById(tx, user.id);
+      if (current?.password_changed_at !== user.password_changed_at) throw invalidCredentials();
+      const created = await createSession(tx, {
+        userId: user.id,
+        kind: 'password',
+        userAgent: caller.userAgent,
+      });
+      await audit.record(tx, { event: 'sign_in', subject: { userId: user.id }, ip: caller.ip });
+      return created.token;
+    })
+    .catch((error: unknown) => {
+      // PostgreSQL: the deletion committed between our check and the insert.
+      throw isForeignKeyViolation(error) ? invalidCredentials() : error;
     });
-    await audit.record(tx, { event: 'sign_in', subject: { userId: user.id }, ip: caller.ip });
-    return created.token;
-  });
   await events.sessionCreated(user.id, 'password');
   return toUserJson(user, token);
 }

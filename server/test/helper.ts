@@ -49,15 +49,18 @@ export interface TestApp {
 
 /** A fresh app on a database of its own (not yet ready, so a test may add routes); close() removes everything. */
 export async function buildTestApp(
-  options: { dialect?: TestDialect; env?: Record<string, string>; webRoot?: string | null } & Pick<
-    AppOptions,
-    'logger' | 'rateLimits'
-  > = {},
+  options: {
+    dialect?: TestDialect;
+    env?: Record<string, string>;
+    webRoot?: string | null;
+    /** E.g. route the database connection through a TcpProxy that the test can cut. */
+    rewriteDatabaseUrl?: (url: string) => string;
+  } & Pick<AppOptions, 'logger' | 'rateLimits'> = {},
 ): Promise<TestApp> {
   const folder = mkdtempSync(join(tmpdir(), 'bullapp-test-'));
   const database = await createTestDatabase(options.dialect ?? 'sqlite', folder);
   const config = loadConfig({
-    DATABASE_URL: database.url,
+    DATABASE_URL: options.rewriteDatabaseUrl ? options.rewriteDatabaseUrl(database.url) : database.url,
     OUTBOX_DIR: join(folder, 'outbox'),
     LOG_LEVEL: 'silent',
     ...options.env,
