@@ -25,8 +25,8 @@ const DESIGN_TABLE: Row[] = [
     required: true,
   },
   { method: 'post', path: '/api/v1/delete_user_with_token', statuses: [200], bearer: false, required: true },
-  // TODO(prices, cable/QR branches): set `required: true` for these two rows once they are merged.
-  { method: 'get', path: '/api/v1/paypal_prices', statuses: [200], bearer: false, required: false },
+  { method: 'get', path: '/api/v1/paypal_prices', statuses: [200], bearer: false, required: true },
+  // TODO(cable/QR branch): set `required: true` once the QR check is merged.
   {
     method: 'get',
     path: '/api/v1/check_chromes_password',
