@@ -131,12 +131,7 @@ export async function deleteSessionsOfUser(
   return rows.map((row) => row.id);
 }
 
-export async function listSessionIdsOfUser(db: DbOrTx, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
-  return rows.map((row) => row.id);
-}
-
-/** Housekeeping: sessions whose deadline has passed can never be used again. */
+/** Sessions whose deadline has passed can never be used again. */
 export async function deleteExpiredSessions(db: DbOrTx, now: string): Promise<number> {
   const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
