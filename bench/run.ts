@@ -1,8 +1,10 @@
 import { authBench } from './auth.bench.js';
 import type { Bench } from './bench.js';
+import { bundleBench } from './bundle.bench.js';
+import { mixedLoadBench } from './mixed-load.bench.js';
 
 /** Every benchmark, run in this order by `npm run bench`. Add yours to the list. */
-const BENCHES: Bench[] = [authBench];
+const BENCHES: Bench[] = [bundleBench, authBench, mixedLoadBench];
 
 const only = process.argv.slice(2);
 for (const bench of BENCHES) {

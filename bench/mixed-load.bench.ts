@@ -1,0 +1,102 @@
+// A steady mixed load at 100 connections: token sign-in, prices, /me and /healthz, for 30 s by default
+// (MIXED_SECONDS overrides). The baseline is /healthz alone at the same concurrency, measured in this run.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { buildApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../server/rate-limit/rate-limits.js';
+import type { Bench } from './bench.js';
+
+const CONNECTIONS = 100;
+const SECONDS = Number(process.env.MIXED_SECONDS ?? 30);
+const BASELINE_SECONDS = Math.max(3, Math.round(SECONDS / 5));
+
+const NO_LIMITS = Object.fromEntries(
+  Object.keys(DEFAULT_RATE_LIMITS).map((rule) => [
+    rule,
+    { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 },
+  ]),
+) as RateLimitSettings;
+
+interface Outcome {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  total: number;
+}
+
+async function load(options: autocannon.Options): Promise<Outcome> {
+  const result = await autocannon(options);
+  return {
+    perSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+function print(label: string, { perSecond, p50, p99, errors, total }: Outcome) {
+  console.log(
+    `  ${label.padEnd(34)} ${perSecond.toFixed(0).padStart(7)} req/s   p50 ${p50.toFixed(1).padStart(6)} ms   p99 ${p99.toFixed(1).padStart(6)} ms   errors ${errors} of ${total}`,
+  );
+}
+
+async function run() {
+  const folder = mkdtempSync(join(tmpdir(), 'bullapp-mixed-'));
+  const config = loadConfig({
+    DATABASE_URL: `sqlite:${join(folder, 'app.sqlite')}`,
+    OUTBOX_DIR: join(folder, 'outbox'),
+    LOG_LEVEL: 'silent',
+  });
+  const app = await buildApp({ config, rateLimits: { settings: NO_LIMITS } });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const url = `http://127.0.0.1:${address.port}`;
+    const signUp = await app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      payload: { user: { email: 'mixed@example.com', password: 'mixed kettle rainfall' } },
+    });
+    const token = signUp.json().auth_token as string;
+    const json = { 'content-type': 'application/json' };
+    console.log(`  ${CONNECTIONS} connections; baseline ${BASELINE_SECONDS} s, mixed ${SECONDS} s`);
+
+    const baseline = await load({
+      url: `${url}/healthz`,
+      connections: CONNECTIONS,
+      duration: BASELINE_SECONDS,
+    });
+    print('baseline: /healthz alone', baseline);
+    const mixed = await load({
+      url,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/v1/login',
+          headers: json,
+          body: JSON.stringify({ session: { auth_token: token } }),
+        },
+        { method: 'GET', path: '/api/v1/paypal_prices' },
+        { method: 'GET', path: '/api/v1/me', headers: { authorization: `Bearer ${token}` } },
+        { method: 'GET', path: '/healthz' },
+      ],
+    });
+    print('mixed: token sign-in, prices, me, healthz', mixed);
+    console.log(
+      `  mixed / baseline: ${(mixed.perSecond / baseline.perSecond).toFixed(2)}; errors: ${mixed.errors} (goal: 0) ${mixed.errors === 0 ? 'meets the goal' : 'MISSES the goal'}`,
+    );
+  } finally {
+    await app.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+export const mixedLoadBench: Bench = { name: 'mixed-load', run };
