@@ -6,6 +6,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { registerCable } from './cable/cable.routes.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -14,6 +15,7 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { loggerOptions } from './http/logger.js';
 import { AccountEvents } from './push/account-events.js';
 import { InProcessBus, type PushBus } from './push/bus.js';
+import { RedisBus } from './push/redis-bus.js';
 import { registerSecurityHeaders } from './security/headers.js';
 import { registerXsrf } from './security/xsrf.js';
 import { webRoutes } from './web/web.routes.js';
@@ -65,7 +67,11 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
-  const pushBus = bus ?? new InProcessBus();
+  const pushBus =
+    bus ??
+    (config.redisUrl
+      ? new RedisBus(config.redisUrl, { onError: (err) => app.log.warn({ err }, 'push bus: Redis error') })
+      : new InProcessBus());
   app.decorate('bus', pushBus);
   app.decorate('accountEvents', new AccountEvents(pushBus));
   app.addHook('onClose', async () => {
@@ -87,7 +93,14 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
 
-  await app.register(healthRoutes, { checks: [databaseCheck(database.db)] });
+  // First of the routes: the socket plugin has to see every route registered after it.
+  await registerCable(app);
+  await app.register(healthRoutes, {
+    checks: [
+      databaseCheck(database.db),
+      ...(pushBus instanceof RedisBus ? [{ name: 'redis' as const, check: () => pushBus.ping() }] : []),
+    ],
+  });
 
   app
     .withTypeProvider<ZodTypeProvider>()
