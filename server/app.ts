@@ -6,6 +6,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { registerAccounts } from './accounts/accounts.plugin.js';
 import { registerCable } from './cable/cable.routes.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
@@ -16,6 +17,7 @@ import { loggerOptions } from './http/logger.js';
 import { AccountEvents } from './push/account-events.js';
 import { InProcessBus, type PushBus } from './push/bus.js';
 import { RedisBus } from './push/redis-bus.js';
+import { registerRateLimits, type RateLimitOptions } from './rate-limit/rate-limit.plugin.js';
 import { registerSecurityHeaders } from './security/headers.js';
 import { registerXsrf } from './security/xsrf.js';
 import { webRoutes } from './web/web.routes.js';
@@ -28,6 +30,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Overrides the push bus (tests share one between two apps to act as two instances). */
   bus?: PushBus;
+  /** Rate-limit settings and store (tests lower or raise limits; a Redis store shares counters). */
+  rateLimits?: RateLimitOptions;
 }
 
 export const BODY_LIMIT = 64 * 1024;
@@ -47,6 +51,7 @@ export async function buildApp({
   webRoot = null,
   logger,
   bus,
+  rateLimits,
 }: AppOptions): Promise<FastifyInstance> {
   const database = openDatabase(config.databaseUrl);
   let app: FastifyInstance;
@@ -101,6 +106,8 @@ export async function buildApp({
       ...(pushBus instanceof RedisBus ? [{ name: 'redis' as const, check: () => pushBus.ping() }] : []),
     ],
   });
+  registerRateLimits(app, rateLimits);
+  await registerAccounts(app);
 
   app
     .withTypeProvider<ZodTypeProvider>()

@@ -51,7 +51,7 @@ export interface TestApp {
 export async function buildTestApp(
   options: { dialect?: TestDialect; env?: Record<string, string>; webRoot?: string | null } & Pick<
     AppOptions,
-    'logger'
+    'logger' | 'rateLimits'
   > = {},
 ): Promise<TestApp> {
   const folder = mkdtempSync(join(tmpdir(), 'bullapp-test-'));
@@ -62,7 +62,12 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const app = await buildApp({ config, webRoot: options.webRoot ?? null, logger: options.logger });
+  const app = await buildApp({
+    config,
+    webRoot: options.webRoot ?? null,
+    logger: options.logger,
+    rateLimits: options.rateLimits,
+  });
   return {
     app,
     folder,

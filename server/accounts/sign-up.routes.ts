@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { signUpBodySchema, userSchema } from '../../contract/users.js';
+import { BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
+import { accountsContext, callerOf } from './accounts-context.js';
+import { signUp } from './sign-up.service.js';
+
+export async function signUpRoutes(app: FastifyInstance) {
+  const context = accountsContext(app);
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/v1/users',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign up: creates the account and signs it in',
+        body: signUpBodySchema,
+        response: {
+          201: userSchema,
+          ...errorReplies({
+            ...BODY_ERRORS,
+            409: 'email_taken: an account with this e-mail address exists',
+            422: 'weak_password: the password breaks a rule; invalid_email: not an e-mail address',
+            ...RATE_LIMITED,
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      await app.rateLimiter.check('signUpPerIp', request.ip);
+      const { email, password } = request.body.user;
+      const user = await signUp(context, { email, password, caller: callerOf(request) });
+      return reply.code(201).send(user);
+    },
+  );
+}

@@ -1,0 +1,89 @@
+import type { Config } from '../config.js';
+import type { MailMessage } from './mailer.js';
+
+type MailSettings = Pick<Config, 'appName' | 'supportEmail'>;
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** One layout for every account mail: a greeting, paragraphs, an optional button, and the support address. */
+function compose(
+  settings: MailSettings,
+  {
+    to,
+    subject,
+    paragraphs,
+    action,
+  }: { to: string; subject: string; paragraphs: string[]; action?: { label: string; url: string } },
+): MailMessage {
+  const { appName, supportEmail } = settings;
+  const help = `Questions? Write to ${supportEmail}.`;
+  const text = [
+    'Hello,',
+    ...paragraphs.slice(0, 1),
+    ...(action ? [`${action.label}: ${action.url}`] : []),
+    ...paragraphs.slice(1),
+    help,
+    `— ${appName}`,
+  ].join('\n\n');
+  const p = (content: string) => `<p style="margin:0 0 16px">${content}</p>`;
+  const button = action
+    ? p(
+        `<a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a>`,
+      ) + p(`Or copy this address into your browser:<br>${escapeHtml(action.url)}`)
+    : '';
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px">${escapeHtml(appName)}</h1>
+${p('Hello,')}
+${paragraphs
+  .slice(0, 1)
+  .map((x) => p(escapeHtml(x)))
+  .join('\n')}
+${button}
+${paragraphs
+  .slice(1)
+  .map((x) => p(escapeHtml(x)))
+  .join('\n')}
+${p(`Questions? Write to <a href="mailto:${escapeHtml(supportEmail)}">${escapeHtml(supportEmail)}</a>.`)}
+</body></html>`;
+  return { to, subject, text, html };
+}
+
+export function passwordResetMail(settings: MailSettings, { to, link }: { to: string; link: string }) {
+  return compose(settings, {
+    to,
+    subject: `Reset your ${settings.appName} password`,
+    paragraphs: [
+      `Someone (we hope you) asked to reset the password of your ${settings.appName} account. Choose a new password with this link. It works once, for the next 60 minutes.`,
+      'If you did not ask for this, ignore this mail: your password stays as it is.',
+    ],
+    action: { label: 'Choose a new password', url: link },
+  });
+}
+
+export function passwordChangedMail(settings: MailSettings, { to }: { to: string }) {
+  return compose(settings, {
+    to,
+    subject: `Your ${settings.appName} password was changed`,
+    paragraphs: [
+      `The password of your ${settings.appName} account was just changed. For your safety, other devices that were signed in have been signed out; sign in there again with the new password.`,
+      'If you did not change it, reset your password at once and write to us.',
+    ],
+  });
+}
+
+export function accountDeletedMail(settings: MailSettings, { to }: { to: string }) {
+  return compose(settings, {
+    to,
+    subject: `Your ${settings.appName} account was deleted`,
+    paragraphs: [
+      `Your ${settings.appName} account and everything in it have been deleted for good, as you asked. We no longer keep this e-mail address.`,
+      'You are welcome to sign up again at any time.',
+    ],
+  });
+}

@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, testDialects, type TestApp } from '../test/helper.js';
+import { startSmtpServer, type TestSmtpServer } from '../test/smtp.js';
+import { dumpDatabase, requestReset, resetLinkFor, signUpUser } from '../test/accounts.js';
+
+const PUBLIC_URL = 'http://bullapp.test:8080';
+
+let current: TestApp | undefined;
+let smtp: TestSmtpServer | undefined;
+afterEach(async () => {
+  vi.useRealTimers();
+  await current?.close();
+  await smtp?.close();
+  current = undefined;
+  smtp = undefined;
+});
+
+async function start(dialect: (typeof testDialects)[number]) {
+  smtp = await startSmtpServer();
+  current = await buildTestApp({
+    dialect,
+    env: { SMTP_URL: smtp.url, PUBLIC_URL, APP_NAME: 'Moo & Co', SUPPORT_EMAIL: 'help@moo.test' },
+  });
+  return { app: current.app, smtp };
+}
+
+describe.each(testDialects)('POST /api/v2/reset_password on %s', (dialect) => {
+  it('answers 204 and mails a PUBLIC_URL link, ignoring the Host the request names', async () => {
+    const { app, smtp } = await start(dialect);
+    await signUpUser(app);
+    const reply = await requestReset(app, ' ADA@example.com ', { host: 'evil.example' });
+    expect(reply.statusCode).toBe(204);
+    expect(reply.body).toBe('');
+    const { mail, link, token } = await resetLinkFor(smtp, 'ada@example.com');
+    expect(link).toBe(`${PUBLIC_URL}/change-password/${token}`);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(mail.subject).toBe('Reset your Moo & Co password');
+    expect(mail.from).toContain('Moo & Co');
+    expect(mail.text).toContain('help@moo.test');
+    expect(mail.html).toContain(`href="${link}"`);
+    expect(mail.html).toContain('Moo &amp; Co');
+    expect(mail.text + mail.html).not.toContain('evil.example');
+    const { password_resets, audit_events } = await dumpDatabase(app);
+    expect(password_resets).toHaveLength(1);
+    expect(JSON.stringify(password_resets)).not.toContain(token);
+    expect(audit_events.map((event) => event.event)).toContain('password_reset_requested');
+  });
+
+  it('answers the same 204 for an address without an account, and sends nothing', async () => {
+    const { app, smtp } = await start(dialect);
+    await signUpUser(app);
+    const known = await requestReset(app, 'ada@example.com');
+    const unknown = await requestReset(app, 'nobody@example.com');
+    expect(unknown.statusCode).toBe(204);
+    expect(unknown.body).toBe(known.body);
+    expect(Object.keys(unknown.headers).sort()).toEqual(Object.keys(known.headers).sort());
+    await smtp.waitForMail('ada@example.com');
+    await app.mailer.flush();
+    expect(smtp.mails.map((mail) => mail.to)).toEqual(['ada@example.com']);
+    expect((await dumpDatabase(app)).password_resets).toHaveLength(1);
+  });
+
+  it('answers 400 invalid_request without an e-mail field', async () => {
+    const { app } = await start(dialect);
+    for (const payload of [{}, { email: 3 }, { mail: 'ada@example.com' }]) {
+      const reply = await app.inject({ method: 'POST', url: '/api/v2/reset_password', payload });
+      expect(reply.statusCode).toBe(400);
+      expect(reply.json().error).toBe('invalid_request');
+    }
+  });
+});
+
+describe('the reset link', () => {
+  it('opens the change-password page of the web app', async () => {
+    smtp = await startSmtpServer();
+    const webRoot = mkdtempSync(join(tmpdir(), 'bullapp-web-'));
+    writeFileSync(join(webRoot, 'index.html'), '<html><body><div id="root"></div></body></html>');
+    current = await buildTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL }, webRoot });
+    const { app } = current;
+    await signUpUser(app);
+    await requestReset(app, 'ada@example.com');
+    const { link } = await resetLinkFor(smtp, 'ada@example.com');
+    const page = await app.inject(new URL(link).pathname);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,15 @@
+/** One fixed-window counter after a hit: how many hits the window holds, and when it ends. */
+export interface WindowCount {
+  count: number;
+  resetInMs: number;
+}
+
+/**
+ * Where rate-limit counters live: in memory on one machine, in Redis when instances share them
+ * (INCR + PEXPIRE NX + PTTL is the whole of it). Keys arrive already prefixed and hashed.
+ */
+export interface RateLimitStore {
+  /** Counts one hit on `key` in its current window (which starts at the first hit and lasts `windowMs`). */
+  hit(key: string, windowMs: number): Promise<WindowCount>;
+  close(): Promise<void>;
+}
