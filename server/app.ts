@@ -17,6 +17,7 @@ import { loggerOptions } from './http/logger.js';
 import { AccountEvents } from './push/account-events.js';
 import { InProcessBus, type PushBus } from './push/bus.js';
 import { RedisBus } from './push/redis-bus.js';
+import { qrRoutes } from './qr/qr.routes.js';
 import { registerRateLimits, type RateLimitOptions } from './rate-limit/rate-limit.plugin.js';
 import { registerSecurityHeaders } from './security/headers.js';
 import { registerXsrf } from './security/xsrf.js';
@@ -108,6 +109,7 @@ export async function buildApp({
   });
   registerRateLimits(app, rateLimits);
   await registerAccounts(app);
+  await app.register(qrRoutes);
 
   app
     .withTypeProvider<ZodTypeProvider>()

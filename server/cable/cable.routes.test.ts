@@ -1,6 +1,4 @@
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loggerOptions } from '../http/logger.js';
 import {
   createSharedDatabase,
   createUser,
@@ -13,6 +11,7 @@ import {
   type SharedDatabase,
 } from '../test/cable-kit.js';
 import { testDialects, type TestDialect } from '../test/helper.js';
+import { captureLogs } from '../test/logs.js';
 import { MAX_IDENTIFIER_LENGTH, MAX_SUBSCRIPTIONS } from './connection.js';
 
 const ACCOUNT = JSON.stringify({ channel: 'AccountChannel' });
@@ -29,16 +28,13 @@ afterEach(async () => {
   database = undefined;
 });
 
-async function start(dialect: TestDialect, env: Record<string, string> = {}, logLines?: string[]) {
+async function start(
+  dialect: TestDialect,
+  env: Record<string, string> = {},
+  logs?: ReturnType<typeof captureLogs>,
+) {
   database = await createSharedDatabase(dialect);
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      logLines?.push(String(chunk));
-      done();
-    },
-  });
-  const logger = logLines && { ...(loggerOptions('trace') as object), stream };
-  server = await listen(database.url, { env, logger });
+  server = await listen(database.url, { env, logger: logs?.logger });
   const { app, cableUrl } = server;
   const db = app.database.db;
   const user = await createUser(db);
@@ -128,8 +124,8 @@ describe.each(testDialects)('the Action Cable server at /cable on %s', (dialect)
     });
 
     it('never writes the token to the log', async () => {
-      const lines: string[] = [];
-      const { token, connect, welcomed } = await start(dialect, {}, lines);
+      const logs = captureLogs();
+      const { token, connect, welcomed } = await start(dialect, {}, logs);
       const socket = await welcomed();
       await socket.subscribe(ACCOUNT);
       socket.send('not json');
@@ -140,7 +136,7 @@ describe.each(testDialects)('the Action Cable server at /cable on %s', (dialect)
       await tooBig.closed;
       await server?.close();
       server = undefined;
-      const log = lines.join('');
+      const log = logs.text();
       expect(log).toContain('/cable?token=[REDACTED]');
       expect(log).toContain('origin not allowed');
       expect(log).not.toContain(token);
