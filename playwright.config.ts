@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumPath, hasChromium } from './tests/e2e/chromium';
+import { chromiumLaunchOptions, chromiumPath, hasChromium } from './tests/e2e/chromium';
+import { smtpSinkUrls } from './tests/e2e/support/smtp-sink-ports';
 
 if (!hasChromium) {
   const notice = `No Chromium at ${chromiumPath}: install it (apt-get install -y chromium) or set CHROME_PATH.`;
@@ -13,6 +14,7 @@ if (!hasChromium) {
 const port = Number(process.env.E2E_PORT ?? 3999);
 const dataDir = mkdtempSync(join(tmpdir(), 'bullapp-e2e-'));
 const baseURL = `http://localhost:${port}`;
+const smtpSink = smtpSinkUrls(port);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -24,34 +26,38 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   // Started the way `npm start` starts it, on a database of its own.
   webServer: hasChromium
-    ? {
-        command: 'node scripts/start.mjs',
-        url: `${baseURL}/readyz`,
-        reuseExistingServer: false,
-        timeout: 120_000,
-        env: {
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          PUBLIC_URL: baseURL,
-          DATABASE_URL: `sqlite:${join(dataDir, 'app.sqlite')}`,
-          OUTBOX_DIR: join(dataDir, 'outbox'),
-          LOG_LEVEL: 'warn',
+    ? [
+        {
+          command: 'node scripts/start.mjs',
+          url: `${baseURL}/readyz`,
+          reuseExistingServer: false,
+          timeout: 120_000,
+          env: {
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            PUBLIC_URL: baseURL,
+            DATABASE_URL: `sqlite:${join(dataDir, 'app.sqlite')}`,
+            OUTBOX_DIR: join(dataDir, 'outbox'),
+            LOG_LEVEL: 'warn',
+            SMTP_URL: smtpSink.smtpUrl,
+            // Lets test set-up create accounts from distinct client addresses (X-Forwarded-For), so the
+            // per-IP sign-up limit guards the product, not the size of the test suite.
+            TRUST_PROXY: 'true',
+          },
         },
-      }
+        // A real SMTP server that keeps what the app sends, for tests to read (tests/e2e/support/mailbox.ts).
+        {
+          command: 'npx tsx tests/e2e/support/smtp-sink.ts',
+          url: `${smtpSink.readerUrl}/health`,
+          reuseExistingServer: false,
+          timeout: 30_000,
+          env: { E2E_PORT: String(port) },
+        },
+      ]
     : undefined,
 });

@@ -1,18 +1,58 @@
-import { createBrowserRouter } from 'react-router';
+import { lazy } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
 import { HomeScreen } from '../features/home/home-screen';
 import { NotFoundScreen } from '../features/not-found/not-found-screen';
 import { paths } from '../lib/paths';
+import { RequireUser } from './require-user';
 import { Shell } from './shell';
 
-export const routes = [
+// Every screen but home is its own chunk, fetched on first visit (docs/decisions/030-router-and-lazy-screens.md).
+const LoginScreen = lazy(() =>
+  import('../features/auth/login-screen').then((m) => ({ default: m.LoginScreen })),
+);
+const SignupScreen = lazy(() =>
+  import('../features/auth/signup-screen').then((m) => ({ default: m.SignupScreen })),
+);
+const ResetPasswordScreen = lazy(() =>
+  import('../features/password/reset-password-screen').then((m) => ({ default: m.ResetPasswordScreen })),
+);
+const ChangePasswordScreen = lazy(() =>
+  import('../features/password/change-password-screen').then((m) => ({ default: m.ChangePasswordScreen })),
+);
+const AccountScreen = lazy(() =>
+  import('../features/account/account-screen').then((m) => ({ default: m.AccountScreen })),
+);
+const DeleteAccountScreen = lazy(() =>
+  import('../features/delete-account/delete-account-screen').then((m) => ({
+    default: m.DeleteAccountScreen,
+  })),
+);
+
+export const routes: RouteObject[] = [
   {
     path: paths.home,
     element: <Shell />,
     children: [
       { index: true, element: <HomeScreen /> },
+      { path: paths.login, element: <LoginScreen /> },
+      { path: paths.signup, element: <SignupScreen /> },
+      { path: paths.resetPassword, element: <ResetPasswordScreen /> },
+      { path: paths.changePasswordPattern, element: <ChangePasswordScreen /> },
+      {
+        path: paths.account,
+        element: (
+          <RequireUser>
+            <AccountScreen />
+          </RequireUser>
+        ),
+      },
+      { path: paths.deleteAccount, element: <DeleteAccountScreen /> },
       { path: '*', element: <NotFoundScreen /> },
     ],
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** Declarative routing (BrowserRouter + useRoutes) keeps the data router's code out of the first load. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PageConfigProvider } from '../lib/page-config-context';
 import { sessionStore } from '../lib/session-store';
-import { routes } from './router';
+import { AppRoutes } from './router';
 
 const config = {
   appName: 'Moo',
@@ -15,10 +15,11 @@ const config = {
 };
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <PageConfigProvider value={config}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]} useTransitions={false}>
+        <AppRoutes />
+      </MemoryRouter>
     </PageConfigProvider>,
   );
 }

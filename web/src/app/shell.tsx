@@ -1,15 +1,20 @@
-import { Link, Outlet, useNavigate } from 'react-router';
+import { Suspense } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Logo } from '../components/ui/logo';
+import { ProgressBar } from '../components/ui/progress-bar';
 import { logout } from '../features/auth/api/logout';
 import { paths } from '../lib/paths';
 import { usePageConfig } from '../lib/page-config-context';
 import { sessionStore, useSessionUser } from '../lib/session-store';
+import { RouteErrorBoundary } from './route-error-boundary';
 
 export function Shell() {
   const { appName } = usePageConfig();
   const user = useSessionUser();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
 
   async function signOut() {
     try {
@@ -17,8 +22,12 @@ export function Shell() {
     } catch {
       // The token may already be revoked; signing out locally is what the person asked for.
     }
-    sessionStore.clear();
-    await navigate(paths.home);
+    // One synchronous render for both, so a guarded page never sees the user gone while still shown (it
+    // would send the person to sign in instead of home). Needs the router without transitions (app.tsx).
+    flushSync(() => {
+      sessionStore.clear();
+      void navigate(paths.home);
+    });
   }
 
   return (
@@ -45,7 +54,11 @@ export function Shell() {
         </nav>
       </header>
       <main className="flex-1">
-        <Outlet />
+        <RouteErrorBoundary key={pathname}>
+          <Suspense fallback={<ProgressBar label="Loading the page" />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
     </div>
   );

@@ -1,10 +1,20 @@
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { Message } from './message';
+
+/** A sentence the previous screen left for this one (location state `notice`), e.g. after sign-up. */
+function useNotice(): string | null {
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
+  return typeof notice === 'string' && notice ? notice : null;
+}
 
 /** The frame of a screen: one heading, a narrow readable column. */
 export function Page({ title, children }: { title: string; children: ReactNode }) {
+  const notice = useNotice();
   return (
     <section className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-8">
       <h1 className="text-2xl font-semibold">{title}</h1>
+      {notice ? <Message tone="success">{notice}</Message> : null}
       {children}
     </section>
   );

@@ -1,0 +1,12 @@
+/**
+ * Where the SMTP sink listens: next to the app's E2E port (+25 for SMTP, +26 for the reader), so several
+ * checkouts running their browser tests side by side do not collide.
+ */
+export function smtpSinkPorts(appPort = Number(process.env.E2E_PORT ?? 3999)) {
+  return { smtp: appPort + 25, http: appPort + 26 };
+}
+
+export const smtpSinkUrls = (appPort?: number) => {
+  const { smtp, http } = smtpSinkPorts(appPort);
+  return { smtpUrl: `smtp://127.0.0.1:${smtp}`, readerUrl: `http://127.0.0.1:${http}` };
+};

@@ -1,0 +1,89 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUnauthorizedHandler } from '../lib/http-client';
+import { PageConfigProvider } from '../lib/page-config-context';
+import { sessionStore, USER_STORAGE_KEY } from '../lib/session-store';
+import { stubApi } from '../test/fetch-stub';
+import { signedInUser, testConfig } from '../test/render-screen';
+import { AppRoutes } from './router';
+
+function renderApp(path: string) {
+  render(
+    <PageConfigProvider value={testConfig}>
+      <MemoryRouter initialEntries={[path]} useTransitions={false}>
+        <AppRoutes />
+      </MemoryRouter>
+    </PageConfigProvider>,
+  );
+}
+
+const { auth_token: _token, ...me } = signedInUser;
+
+beforeEach(() => {
+  sessionStore.clear();
+  setUnauthorizedHandler(() => sessionStore.clear());
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  setUnauthorizedHandler(() => {});
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the routes', () => {
+  it.each([
+    ['/login', 'Sign in'],
+    ['/signup', 'Create your account'],
+    ['/reset-password', 'Forgot your password?'],
+    ['/change-password/abc', 'Choose a new password'],
+    ['/delete-account', 'Delete your account'],
+  ])('load %s lazily, with its screen', async (path, heading) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it('sends a visitor without a user from /account to sign-in, and back to /account after it', async () => {
+    stubApi((call) =>
+      call.path === '/api/v1/me' ? { status: 200, body: me } : { status: 200, body: signedInUser },
+    );
+    renderApp('/account');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('E-mail'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Your account' })).toBeInTheDocument();
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+  });
+
+  it('logs out: revokes the token on the server, clears memory and local storage, and goes home', async () => {
+    sessionStore.setUser(signedInUser);
+    const calls = stubApi((call) =>
+      call.path === '/api/v1/me' ? { status: 200, body: me } : { status: 204 },
+    );
+    renderApp('/account');
+    await screen.findByRole('heading', { name: 'Your account' });
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome !' })).toBeInTheDocument();
+    expect(calls).toContainEqual(
+      expect.objectContaining({
+        method: 'POST',
+        path: '/api/v1/logout',
+        headers: expect.objectContaining({ Authorization: 'Bearer token-of-ada' }),
+      }),
+    );
+    expect(sessionStore.getUser()).toBeNull();
+    expect(window.localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('signs the page out on a 401 from any call, and the guard then asks to sign in', async () => {
+    sessionStore.setUser(signedInUser);
+    stubApi(() => ({ status: 401, body: { error: 'invalid_token', message: 'Please sign in again.' } }));
+    renderApp('/account');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    await waitFor(() => expect(window.localStorage.getItem(USER_STORAGE_KEY)).toBeNull());
+  });
+});

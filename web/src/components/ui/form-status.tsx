@@ -1,0 +1,34 @@
+import { useEffect, useRef } from 'react';
+import type { Outcome } from '../../lib/use-submission';
+import { Message } from './message';
+import { ProgressBar } from './progress-bar';
+
+/**
+ * The waiting bar and the message area of a form. When an outcome appears, focus moves to it, so a
+ * keyboard or screen-reader user hears what happened without hunting for it.
+ */
+export function FormStatus({
+  pending,
+  outcome,
+  pendingLabel,
+}: {
+  pending: boolean;
+  outcome: Outcome | null;
+  pendingLabel: string;
+}) {
+  const messageRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outcome) messageRef.current?.focus();
+  }, [outcome]);
+
+  return (
+    <>
+      {pending ? <ProgressBar label={pendingLabel} /> : null}
+      {outcome ? (
+        <Message ref={messageRef} tone={outcome.tone}>
+          {outcome.text}
+        </Message>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../lib/session-store';
+import { apiError, heldReply, stubApi } from '../../test/fetch-stub';
+import { renderScreen, signedInUser } from '../../test/render-screen';
+import { LoginScreen } from './login-screen';
+
+const location = () => screen.getByRole('status', { name: 'Current location' });
+
+beforeEach(() => {
+  sessionStore.clear();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function fillAndSubmit(email: string, password: string) {
+  const user = userEvent.setup();
+  if (email) await user.type(screen.getByLabelText('E-mail'), email);
+  if (password) await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+describe('the sign-in screen', () => {
+  it('signs in with e-mail and password, keeps the user, and goes back to the page first asked for', async () => {
+    const calls = stubApi(() => ({ status: 200, body: signedInUser }));
+    renderScreen(<LoginScreen />, { url: '/login', state: { from: '/account?tab=security' } });
+    await fillAndSubmit(' ada@example.com ', 'correct horse');
+    await waitFor(() => expect(location()).toHaveTextContent('/account?tab=security'));
+    expect(calls).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: '/api/v1/login',
+        body: { session: { email: 'ada@example.com', password: 'correct horse' } },
+      }),
+    ]);
+    expect(sessionStore.getUser()).toEqual(signedInUser);
+  });
+
+  it('goes to the account page when no page was asked for', async () => {
+    stubApi(() => ({ status: 200, body: signedInUser }));
+    renderScreen(<LoginScreen />, { url: '/login' });
+    await fillAndSubmit('ada@example.com', 'correct horse');
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/account$/));
+  });
+
+  it("shows the progress bar while waiting, then the server's message, with focus on it", async () => {
+    const held = heldReply(apiError(401, 'invalid_credentials', 'Invalid email or password.'));
+    stubApi(() => held.promise);
+    renderScreen(<LoginScreen />, { url: '/login' });
+    await fillAndSubmit('ada@example.com', 'wrong');
+    expect(screen.getByRole('progressbar', { name: 'Signing in' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    held.release();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Invalid email or password.');
+    expect(alert).toHaveFocus();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(sessionStore.getUser()).toBeNull();
+    expect(location()).toHaveTextContent(/^\/login$/);
+  });
+
+  it('asks for the missing e-mail or password without calling the server', async () => {
+    const calls = stubApi(() => ({ status: 500 }));
+    renderScreen(<LoginScreen />, { url: '/login' });
+    await fillAndSubmit('', 'secret');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter your e-mail address.');
+    await userEvent.clear(screen.getByLabelText('Password'));
+    await fillAndSubmit('ada@example.com', '');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter your password.');
+    expect(screen.getByRole('alert')).toHaveFocus();
+    expect(calls).toEqual([]);
+  });
+
+  it('links to the forgotten-password and sign-up screens', () => {
+    renderScreen(<LoginScreen />, { url: '/login' });
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/reset-password');
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+  });
+
+  it('signs in with the token of a /login#auth_token=… link and removes it from the address', async () => {
+    const held = heldReply({ status: 200, body: { ...signedInUser, auth_token: 'qr-token' } });
+    const calls = stubApi(() => held.promise);
+    renderScreen(<LoginScreen />, { url: '/login#auth_token=qr-token' });
+    expect(await screen.findByRole('progressbar', { name: 'Signing in' })).toBeInTheDocument();
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/login$/));
+    held.release();
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/account$/));
+    expect(calls).toEqual([
+      expect.objectContaining({ path: '/api/v1/login', body: { session: { auth_token: 'qr-token' } } }),
+    ]);
+    expect(sessionStore.token).toBe('qr-token');
+  });
+
+  it('says why a handed-over token failed and leaves the form to sign in with a password', async () => {
+    const calls = stubApi(() =>
+      apiError(401, 'invalid_token', 'This sign-in link is invalid or has expired.'),
+    );
+    renderScreen(<LoginScreen />, { url: '/login#auth_token=stale' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This sign-in link is invalid or has expired.',
+    );
+    expect(screen.getByLabelText('E-mail')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    expect(sessionStore.getUser()).toBeNull();
+  });
+
+  it('sends a visitor who is already signed in straight on', async () => {
+    sessionStore.setUser(signedInUser);
+    renderScreen(<LoginScreen />, { url: '/login', state: { from: '/delete-account' } });
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/delete-account$/));
+  });
+});

@@ -1,0 +1,9 @@
+import type { ChangePasswordBody } from '../../../../../contract/users';
+import { apiRequest } from '../../../lib/http-client';
+
+export type ChangePasswordWithTokenInput = Extract<ChangePasswordBody, { password_hash: string }>;
+
+/** Sets a new password with the token of an e-mailed reset link; the reply is read as empty. */
+export function changePasswordWithToken(body: ChangePasswordWithTokenInput): Promise<void> {
+  return apiRequest<void>('/api/v2/change_password', { method: 'PUT', body, empty: true });
+}

@@ -1,0 +1,7 @@
+import type { ResetPasswordBody } from '../../../../../contract/users';
+import { apiRequest } from '../../../lib/http-client';
+
+/** Asks for a reset e-mail; the reply is the same whether or not the account exists, and is read as empty. */
+export function resetPassword(body: ResetPasswordBody): Promise<void> {
+  return apiRequest<void>('/api/v2/reset_password', { method: 'POST', body, empty: true });
+}

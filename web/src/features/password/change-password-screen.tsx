@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { Form } from '../../components/ui/form';
+import { FormStatus } from '../../components/ui/form-status';
+import { Page } from '../../components/ui/page';
+import { TextLink } from '../../components/ui/text-link';
+import { ApiError } from '../../lib/http-client';
+import { PASSWORD_RULES } from '../../lib/password-rules';
+import { paths } from '../../lib/paths';
+import { sessionStore } from '../../lib/session-store';
+import { failure, messageOf, success, useSubmission } from '../../lib/use-submission';
+import { changePasswordWithToken } from './api/change-password-with-token';
+
+export function ChangePasswordScreen() {
+  const { password_hash: token = '' } = useParams();
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [changed, setChanged] = useState(false);
+  const { pending, outcome, submit, setOutcome } = useSubmission();
+
+  function change() {
+    if (!password) return setOutcome(failure('Please choose a new password.'));
+    if (password !== repeat)
+      return setOutcome(failure('The two passwords do not match. Please type them again.'));
+    void submit(async () => {
+      try {
+        await changePasswordWithToken({ password_hash: token, password });
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'invalid_reset_token') {
+          return failure(
+            <>
+              {messageOf(error)} <TextLink to={paths.resetPassword}>Ask for a new link</TextLink>
+            </>,
+          );
+        }
+        throw error;
+      }
+      // A change through a reset link signs out every session, this browser's included.
+      sessionStore.clear();
+      setChanged(true);
+      return success(
+        <>
+          Your password has been changed. <TextLink to={paths.login}>Sign in</TextLink> with your new
+          password.
+        </>,
+      );
+    });
+  }
+
+  return (
+    <Page title="Choose a new password">
+      {changed ? null : (
+        <Form onSubmit={change}>
+          <Field
+            label="New password"
+            type="password"
+            name="new-password"
+            autoComplete="new-password"
+            hint={PASSWORD_RULES}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <Field
+            label="Repeat the new password"
+            type="password"
+            name="repeat-password"
+            autoComplete="new-password"
+            value={repeat}
+            onChange={(event) => setRepeat(event.target.value)}
+          />
+          <Button type="submit" disabled={pending}>
+            Change password
+          </Button>
+        </Form>
+      )}
+      <FormStatus pending={pending} outcome={outcome} pendingLabel="Changing your password" />
+    </Page>
+  );
+}
