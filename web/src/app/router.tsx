@@ -22,6 +22,11 @@ const ChangePasswordScreen = lazy(() =>
 const AccountScreen = lazy(() =>
   import('../features/account/account-screen').then((m) => ({ default: m.AccountScreen })),
 );
+const DeviceSignInSection = lazy(() =>
+  import('../features/device-sign-in/device-sign-in-section').then((m) => ({
+    default: m.DeviceSignInSection,
+  })),
+);
 const DeleteAccountScreen = lazy(() =>
   import('../features/delete-account/delete-account-screen').then((m) => ({
     default: m.DeleteAccountScreen,
@@ -42,7 +47,9 @@ export const routes: RouteObject[] = [
         path: paths.account,
         element: (
           <RequireUser>
-            <AccountScreen />
+            <AccountScreen>
+              <DeviceSignInSection />
+            </AccountScreen>
           </RequireUser>
         ),
       },
