@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deleteUserBodySchema, deleteUserReplySchema } from '../../contract/users.js';
 import { BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
 import { normaliseEmail } from '../users/email-address.js';
+import { addressSubject } from '../rate-limit/client-address.js';
 import { accountsContext, callerOf } from './accounts-context.js';
 import { deleteAccount } from './deletion.service.js';
 
@@ -25,7 +26,7 @@ export async function deletionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { email, password } = request.body;
-      await app.rateLimiter.check('deletePerIp', request.ip);
+      await app.rateLimiter.check('deletePerIp', addressSubject(request.ip));
       await app.rateLimiter.check('deletePerAccount', normaliseEmail(email));
       const deleted = await deleteAccount(context, { email, password, caller: callerOf(request) });
       return deleted ? { success: true, email: '' } : { success: false, email: app.config.supportEmail };

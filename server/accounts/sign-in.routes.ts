@@ -5,6 +5,7 @@ import { loginBodySchema, meReplySchema, userSchema } from '../../contract/users
 import { BEARER_ERRORS, BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
 import { requireUser } from '../sessions/request-user.js';
 import { normaliseEmail } from '../users/email-address.js';
+import { addressSubject } from '../rate-limit/client-address.js';
 import { accountsContext, callerOf } from './accounts-context.js';
 import { currentUser, signInWithPassword, signInWithStoredToken, signOut } from './sign-in.service.js';
 
@@ -37,7 +38,7 @@ export async function signInRoutes(app: FastifyInstance) {
       if ('auth_token' in session)
         return signInWithStoredToken(context, { token: session.auth_token, caller });
       // Per account whatever the IP, so spreading guesses over many addresses does not help.
-      await app.rateLimiter.check('signInPerIp', request.ip);
+      await app.rateLimiter.check('signInPerIp', addressSubject(request.ip));
       await app.rateLimiter.check('signInPerAccount', normaliseEmail(session.email));
       return signInWithPassword(context, { email: session.email, password: session.password, caller });
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signUpBodySchema, userSchema } from '../../contract/users.js';
 import { BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
+import { addressSubject } from '../rate-limit/client-address.js';
 import { accountsContext, callerOf } from './accounts-context.js';
 import { signUp } from './sign-up.service.js';
 
@@ -26,7 +27,7 @@ export async function signUpRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await app.rateLimiter.check('signUpPerIp', request.ip);
+      await app.rateLimiter.check('signUpPerIp', addressSubject(request.ip));
       const { email, password } = request.body.user;
       const user = await signUp(context, { email, password, caller: callerOf(request) });
       return reply.code(201).send(user);

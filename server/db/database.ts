@@ -36,8 +36,31 @@ function openSqlite(path: string): DatabaseHandle {
   connection.pragma('busy_timeout = 5000');
   // WAL makes NORMAL durable across application crashes; only an OS crash can lose the last commits.
   connection.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew, and preparing costs more than running a small query: keep the compiled
+ * statements of the most recent distinct SQL texts (values are parameters, so the set of texts is small).
+ */
+function withStatementCache(connection: SqliteDatabase.Database) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => connection.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) statements.delete(sql);
+      else statement = connection.prepare(sql);
+      statements.set(sql, statement);
+      if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      return statement;
+    },
+  };
 }
 
 function openPostgres(url: string): DatabaseHandle {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { resetPasswordBodySchema } from '../../contract/users.js';
 import { accountsContext, callerOf } from '../accounts/accounts-context.js';
 import { BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
+import { addressSubject } from '../rate-limit/client-address.js';
 import { normaliseEmail } from '../users/email-address.js';
 import { requestPasswordReset } from './password-resets.service.js';
 
@@ -23,7 +24,7 @@ export async function passwordResetRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await app.rateLimiter.check('resetPerIp', request.ip);
+      await app.rateLimiter.check('resetPerIp', addressSubject(request.ip));
       await app.rateLimiter.check('resetPerEmail', normaliseEmail(request.body.email));
       await requestPasswordReset(context, { email: request.body.email, caller: callerOf(request) });
       return reply.code(204).send();

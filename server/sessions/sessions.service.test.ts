@@ -55,6 +55,16 @@ describe.each(testDialects)('sessions on %s', (dialect) => {
     expect(Date.parse(stored!.expires_at) - Date.parse(stored!.created_at)).toBe(SESSION_IDLE_MS);
   });
 
+  it('keep the user agent only to name a device: no control characters, at most 512 characters', async () => {
+    const { db, userId } = await start(dialect);
+    const { session } = await createSession(db, {
+      userId,
+      kind: 'password',
+      userAgent: `a\u0000b\nc${'x'.repeat(600)}`,
+    });
+    expect(session.user_agent).toBe(`abc${'x'.repeat(509)}`);
+  });
+
   it('authenticate a live token and refuse unknown, malformed and revoked ones', async () => {
     const { db, userId } = await start(dialect);
     const { token, session } = await createSession(db, { userId, kind: 'signup' });

@@ -20,6 +20,10 @@ export const TOUCH_INTERVAL_MS = MINUTE;
 
 const at = (ms: number) => new Date(ms).toISOString();
 
+// Kept only to name a device; control characters (NUL breaks PostgreSQL text) and excess length go.
+// eslint-disable-next-line no-control-regex
+const cleanUserAgent = (userAgent: string) => userAgent.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 512);
+
 export interface Authenticated {
   user: UserRow;
   session: SessionRow;
@@ -46,7 +50,7 @@ export async function createSession(
     created_at: at(now),
     last_used_at: at(now),
     expires_at: at(now + (pending ? PENDING_QR_MS : SESSION_IDLE_MS)),
-    user_agent: userAgent === null ? null : userAgent.slice(0, 512),
+    user_agent: userAgent === null ? null : cleanUserAgent(userAgent),
     kind,
     pending: pending ? 1 : 0,
   });

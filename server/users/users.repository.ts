@@ -3,6 +3,8 @@ import type { NewUserRow, UserRow } from '../db/schema.js';
 
 /** `email` must already be normalised (trimmed, lower-case). */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+  // PostgreSQL text cannot hold NUL and would fail the query; no stored address contains one anyway.
+  if (email.includes('\u0000')) return null;
   const row = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   return row ?? null;
 }
