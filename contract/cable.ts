@@ -12,5 +12,4 @@ export const accountEventSchema = z.discriminatedUnion('event', [
 ]);
 export type AccountEvent = z.infer<typeof accountEventSchema>;
 
-export const ACCOUNT_CHANNEL = 'AccountChannel';
-export const CABLE_SUBPROTOCOL = 'actioncable-v1-json';
+export { ACCOUNT_CHANNEL, CABLE_SUBPROTOCOL } from './cable-names.js';

@@ -8,16 +8,20 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { registerAccounts } from './accounts/accounts.plugin.js';
+import { registerCable } from './cable/cable.routes.js';
+import { APP_PREFIX } from '../contract/app.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { databaseCheck, healthRoutes } from './health/health.routes.js';
+import { databaseCheck, healthRoutes, type ReadinessCheck } from './health/health.routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { loggerOptions } from './http/logger.js';
 import { pricesRoutes } from './prices/prices.routes.js';
 import { pricesServiceFor } from './prices/prices.service.js';
 import { AccountEvents } from './push/account-events.js';
 import { InProcessBus, type PushBus } from './push/bus.js';
+import { RedisBus } from './push/redis-bus.js';
+import { qrRoutes } from './qr/qr.routes.js';
 import { registerRateLimits, type RateLimitOptions } from './rate-limit/rate-limit.plugin.js';
 import { RedisRateLimitStore } from './rate-limit/redis-store.js';
 import { registerSecurityHeaders } from './security/headers.js';
@@ -88,7 +92,14 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
-  const pushBus = bus ?? new InProcessBus();
+  const pushBus =
+    bus ??
+    (config.redisUrl
+      ? new RedisBus(config.redisUrl, {
+          prefix: `${config.redisKeyPrefix}${APP_PREFIX}:`,
+          onError: (err) => app.log.warn({ err }, 'push bus: Redis error'),
+        })
+      : new InProcessBus());
   app.decorate('bus', pushBus);
   app.decorate('accountEvents', new AccountEvents(pushBus));
   app.addHook('onClose', async () => {
@@ -121,6 +132,9 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
 
+  // First of the routes: the socket plugin has to see every route registered after it.
+  await registerCable(app);
+
   // With REDIS_URL, rate-limit counters are shared by every instance (unless a test hands in a store).
   const redisStore =
     config.redisUrl && !rateLimits?.store
@@ -129,12 +143,22 @@ export async function buildApp({
         )
       : null;
   if (redisStore) app.addHook('onClose', () => redisStore.close());
-  const checks = [databaseCheck(database.db)];
-  if (redisStore) checks.push({ name: 'redis', check: () => redisStore.ping() });
+  const redisPings = [
+    ...(redisStore ? [() => redisStore.ping()] : []),
+    ...(pushBus instanceof RedisBus ? [() => pushBus.ping()] : []),
+  ];
+  const checks: ReadinessCheck[] = [databaseCheck(database.db)];
+  if (redisPings.length > 0) {
+    checks.push({
+      name: 'redis',
+      check: async () => void (await Promise.all(redisPings.map((ping) => ping()))),
+    });
+  }
 
   await app.register(healthRoutes, { checks });
   registerRateLimits(app, { ...rateLimits, store: rateLimits?.store ?? redisStore ?? undefined });
   await registerAccounts(app);
+  await app.register(qrRoutes);
   await app.register(pricesRoutes, { service: pricesServiceFor({ config, log: app.log }) });
 
   app

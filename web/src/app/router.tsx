@@ -25,6 +25,11 @@ const AccountScreen = lazy(() =>
 const PricingScreen = lazy(() =>
   import('../features/pricing/pricing-screen').then((m) => ({ default: m.PricingScreen })),
 );
+const DeviceSignInSection = lazy(() =>
+  import('../features/device-sign-in/device-sign-in-section').then((m) => ({
+    default: m.DeviceSignInSection,
+  })),
+);
 const DeleteAccountScreen = lazy(() =>
   import('../features/delete-account/delete-account-screen').then((m) => ({
     default: m.DeleteAccountScreen,
@@ -45,7 +50,9 @@ export const routes: RouteObject[] = [
         path: paths.account,
         element: (
           <RequireUser>
-            <AccountScreen />
+            <AccountScreen>
+              <DeviceSignInSection />
+            </AccountScreen>
           </RequireUser>
         ),
       },

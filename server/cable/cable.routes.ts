@@ -1,0 +1,82 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { CABLE_SUBPROTOCOL } from '../../contract/cable.js';
+import { AppError } from '../http/app-error.js';
+import { authenticateToken } from '../sessions/sessions.service.js';
+import { ACCOUNT_CHANNEL, listenToAccount } from './account-channel.js';
+import { CableConnection, type CableContext } from './connection.js';
+import { originChecker } from './origin.js';
+import { pingFrame } from './protocol.js';
+
+export const CABLE_PATH = '/cable';
+/** DESIGN section 7: push frames over 64 KiB are refused (ws closes the socket with 1009). */
+export const MAX_FRAME_BYTES = 64 * 1024;
+/** Action Cable's beat: the official client counts a connection stale after two missed pings. */
+export const PING_INTERVAL_MS = 3000;
+
+const tokenOf = (url: string) => new URL(url, 'http://cable').searchParams.get('token');
+
+/**
+ * The Action Cable server at /cable. Registered before every other route: @fastify/websocket must see
+ * all routes to close upgrade requests that reach a route without a socket handler.
+ */
+export async function registerCable(app: FastifyInstance) {
+  const context: CableContext = {
+    authenticate: async (token) => {
+      const found = await authenticateToken(app.database.db, token);
+      return found && { userId: found.user.id, sessionId: found.session.id };
+    },
+    listen: listenToAccount(app.bus),
+    channels: new Set([ACCOUNT_CHANNEL]),
+    open: new Set(),
+    log: app.log,
+  };
+
+  const heartbeat = setInterval(() => {
+    const frame = pingFrame();
+    for (const connection of context.open) connection.send(frame);
+  }, PING_INTERVAL_MS);
+  heartbeat.unref();
+
+  // Runs before @fastify/websocket's own preClose, which then waits for these sockets to finish closing.
+  app.addHook('preClose', async () => {
+    clearInterval(heartbeat);
+    for (const connection of [...context.open]) connection.close('server_restart', true);
+  });
+
+  await app.register(websocket, {
+    options: {
+      maxPayload: MAX_FRAME_BYTES,
+      perMessageDeflate: false,
+      handleProtocols: (protocols) => (protocols.has(CABLE_SUBPROTOCOL) ? CABLE_SUBPROTOCOL : false),
+    },
+    // Socket errors (a client gone, a frame too large) are the client's business: ws has closed already.
+    errorHandler: (error, socket, request) => {
+      request.log.debug({ err: error }, 'cable: socket error');
+      if (socket.readyState === socket.OPEN) socket.terminate();
+    },
+  });
+
+  const allowedOrigin = originChecker(app.config.cableAllowedOrigins);
+  app.route({
+    method: 'GET',
+    url: CABLE_PATH,
+    schema: { hide: true },
+    onRequest: async (request) => {
+      if (request.ws && !allowedOrigin(request.headers.origin)) {
+        request.log.warn({ origin: request.headers.origin ?? null }, 'cable: origin not allowed');
+        throw new AppError(403, 'origin_not_allowed', 'This site may not open the push channel.');
+      }
+    },
+    handler: async () => {
+      throw new AppError(
+        426,
+        'upgrade_required',
+        'This address is the push channel: open it as a WebSocket (Action Cable protocol).',
+      );
+    },
+    wsHandler: (socket, request) => {
+      void new CableConnection(socket, context).start(tokenOf(request.url));
+    },
+  });
+}

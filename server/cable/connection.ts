@@ -1,0 +1,144 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import {
+  channelOf,
+  confirmFrame,
+  disconnectFrame,
+  messageFrame,
+  parseCommand,
+  rejectFrame,
+  welcomeFrame,
+  type DisconnectReason,
+} from './protocol.js';
+
+/** Who a socket belongs to, once its token checked out. */
+export interface CableIdentity {
+  userId: number;
+  sessionId: number;
+}
+
+/** What every connection shares: one object for all of them, so an idle socket costs little memory. */
+export interface CableContext {
+  authenticate(token: string): Promise<CableIdentity | null>;
+  /** Starts the connection's streams; returns the functions that stop them. */
+  listen(connection: CableConnection, identity: CableIdentity): Promise<Array<() => void>>;
+  channels: ReadonlySet<string>;
+  open: Set<CableConnection>;
+  log: FastifyBaseLogger;
+}
+
+export const MAX_SUBSCRIPTIONS = 10;
+export const MAX_IDENTIFIER_LENGTH = 1024;
+/** Commands a client may send before its welcome; the official client sends none or a few. */
+const MAX_EARLY_FRAMES = 20;
+/** A client that stops reading must not make the server hold its frames without bound. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/** One socket speaking the Action Cable protocol, from its token check to its close. */
+export class CableConnection {
+  private state: 'connecting' | 'open' | 'closed' = 'connecting';
+  private early: string[] | null = [];
+  private subscriptions: Map<string, string> | null = null;
+  private stops: Array<() => void> = [];
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly context: CableContext,
+  ) {
+    socket.on('message', (data, isBinary) => this.receive(isBinary ? null : rawText(data)));
+    socket.on('close', () => this.closed());
+  }
+
+  /** Checks the token; then welcome and the buffered commands, or `unauthorized` and the end. */
+  async start(token: string | null) {
+    let identity: CableIdentity | null;
+    try {
+      identity = token ? await this.context.authenticate(token) : null;
+      if (this.state === 'closed') return;
+      if (!identity) return this.close('unauthorized', false);
+      const stops = await this.context.listen(this, identity);
+      if (this.state !== 'connecting') return stops.forEach((stop) => stop());
+      this.stops = stops;
+    } catch (error) {
+      this.context.log.error({ err: error }, 'cable: could not open a connection');
+      return this.close('server_error', true);
+    }
+    this.state = 'open';
+    this.context.open.add(this);
+    this.send(welcomeFrame());
+    const early = this.early ?? [];
+    this.early = null;
+    for (const frame of early) this.receive(frame);
+  }
+
+  /** Sends a message to every subscription of the channel on this socket. */
+  deliver(channel: string, message: unknown) {
+    for (const [identifier, subscribed] of this.subscriptions ?? []) {
+      if (subscribed === channel) this.send(messageFrame(identifier, message));
+    }
+  }
+
+  /** Tells the client why, then closes; `reconnect` says whether the official client should try again. */
+  close(reason: DisconnectReason, reconnect: boolean) {
+    if (this.state === 'closed') return;
+    this.send(disconnectFrame(reason, reconnect));
+    this.closed();
+    this.socket.close(1000);
+  }
+
+  send(frame: string) {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.context.log.warn('cable: dropping a client that does not read its frames');
+      this.closed();
+      this.socket.terminate();
+      return;
+    }
+    this.socket.send(frame);
+  }
+
+  private receive(frame: string | null) {
+    if (this.state === 'closed') return;
+    if (this.early) {
+      if (this.early.length >= MAX_EARLY_FRAMES || frame === null)
+        return this.close('invalid_request', false);
+      this.early.push(frame);
+      return;
+    }
+    const command = parseCommand(frame);
+    // Whatever sent this does not speak the protocol; answering anything else would only invite more.
+    if (!command) return this.close('invalid_request', false);
+    if (command.command === 'subscribe') this.subscribe(command.identifier);
+    else if (command.command === 'unsubscribe') this.subscriptions?.delete(command.identifier);
+    // `message` would call a channel action; AccountChannel has none, so, like Rails, it is ignored.
+    // So are commands of later protocol versions, which a newer client may send.
+  }
+
+  private subscribe(identifier: string) {
+    const subscriptions = (this.subscriptions ??= new Map());
+    // The official client repeats a subscribe until confirmed; Rails ignores the repeats, and so do we.
+    if (subscriptions.has(identifier)) return;
+    const channel = identifier.length <= MAX_IDENTIFIER_LENGTH ? channelOf(identifier) : null;
+    if (!channel || !this.context.channels.has(channel) || subscriptions.size >= MAX_SUBSCRIPTIONS) {
+      return this.send(rejectFrame(identifier));
+    }
+    subscriptions.set(identifier, channel);
+    this.send(confirmFrame(identifier));
+  }
+
+  private closed() {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    this.early = null;
+    this.subscriptions = null;
+    this.context.open.delete(this);
+    for (const stop of this.stops) stop();
+    this.stops = [];
+  }
+}
+
+function rawText(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data).toString('utf8');
+}

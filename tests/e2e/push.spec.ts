@@ -1,0 +1,158 @@
+import type { Page, WebSocket } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { createAccount, PASSWORD, signIn, storedUser, uniqueEmail } from './support/accounts';
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll } from './support/axe';
+
+const DELETED = 'Your account has been deleted, so you have been signed out.';
+const ENDED_ELSEWHERE =
+  'You have been signed out because this session was ended elsewhere: by Logout in another window, or by a password change. Please sign in again.';
+
+/** Resolves once the page's push connection has its AccountChannel subscription confirmed. */
+function pushConnected(page: Page): Promise<WebSocket> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('confirm_subscription')) resolve(socket);
+      });
+    });
+  });
+}
+
+/** Opens /account, signing in on the way, and waits until the page listens for pushes. */
+async function openAccount(page: Page, email: string) {
+  const connected = pushConnected(page);
+  await page.goto('/account');
+  await signIn(page, email);
+  await expect(page).toHaveURL('/account');
+  return connected;
+}
+
+test.describe('the push channel and QR sign-in', () => {
+  test('the QR link opened in a second browser signs it in, and the first hears of it', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    const email = uniqueEmail('qr');
+    await createAccount(baseURL!, email);
+    const socket = await openAccount(page, email);
+    expect(socket.url()).toMatch(new RegExp(`^ws://localhost:\\d+/cable\\?token=[A-Za-z0-9_-]{43}$`));
+
+    const section = page.getByRole('region', { name: 'Sign in on another device' });
+    await section.getByLabel('Your password').fill(PASSWORD);
+    await section.getByRole('button', { name: 'Show QR code' }).click();
+    const code = section.getByRole('img', { name: 'QR code that signs in another device' });
+    await expect(code).toBeVisible();
+    expect(await code.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    await expect(section.getByText(/This code expires in [45]:\d\d\./)).toBeVisible();
+    const link = await section.getByLabel('Link for the other device').inputValue();
+    expect(link).toMatch(new RegExp(`^${baseURL}/login#auth_token=[A-Za-z0-9_-]{43}$`));
+    await expectNoSeriousA11yViolations(page, '/account with a QR code');
+    await page.setViewportSize({ width: 320, height: 800 });
+    await expectNoSidewaysScroll(page, '/account with a QR code at 320 px');
+
+    const other = await browser.newContext();
+    try {
+      const phone = await other.newPage();
+      await phone.goto(link);
+      await expect(phone.getByRole('button', { name: 'Logout' })).toBeVisible();
+      await expect(phone).not.toHaveURL(/auth_token/);
+      const phoneUser = await storedUser(phone);
+      expect(phoneUser?.email).toBe(email);
+      expect(phoneUser?.auth_token).toBe(link.split('auth_token=')[1]);
+
+      await expect(section.getByText(/^A new device signed in\./)).toBeVisible();
+      await expect(code).toHaveCount(0);
+    } finally {
+      await other.close();
+    }
+    // The strict CSP would report a blocked socket or script here.
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('deleting the account in one browser signs the other out at once, saying why', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const email = uniqueEmail('deleted');
+    await createAccount(baseURL!, email);
+    await openAccount(page, email);
+
+    const other = await browser.newContext();
+    try {
+      const second = await other.newPage();
+      await openAccount(second, email);
+      await second.goto('/delete-account');
+      await second.getByPlaceholder('Username').fill(email);
+      await second.getByPlaceholder('Password').fill(PASSWORD);
+      await second.getByRole('button', { name: 'Delete Account' }).click();
+      await expect(second.getByText('Your account has been deleted.', { exact: true })).toBeVisible();
+
+      await expect(page.getByText(DELETED)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+      await expect(page).toHaveURL('/login');
+      expect(await storedUser(page)).toBeNull();
+      // The browser that deleted the account knows why; it is not told it was signed out "elsewhere".
+      await second.waitForTimeout(2000);
+      await expect(second.getByText(DELETED)).toHaveCount(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('Logout in one window signs the other window out, saying why; the window that logged out says nothing', async ({
+    context,
+    baseURL,
+  }) => {
+    const email = uniqueEmail('logout');
+    await createAccount(baseURL!, email);
+    const first = await context.newPage();
+    await openAccount(first, email);
+    // A second window of the same browser shares the stored sign-in, and so the session.
+    const second = await context.newPage();
+    const connected = pushConnected(second);
+    await second.goto('/');
+    await connected;
+
+    await first.getByRole('button', { name: 'Logout' }).click();
+    await expect(first).toHaveURL('/');
+    await expect(second.getByText(ENDED_ELSEWHERE)).toBeVisible();
+    await expect(second.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+    await second.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(second.getByText(ENDED_ELSEWHERE)).toHaveCount(0);
+
+    await first.waitForTimeout(2000);
+    await expect(first.getByText(ENDED_ELSEWHERE)).toHaveCount(0);
+  });
+
+  test('a password change elsewhere signs this browser out, saying why', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const email = uniqueEmail('changed');
+    await createAccount(baseURL!, email);
+    await openAccount(page, email);
+    const other = await browser.newContext();
+    try {
+      const second = await other.newPage();
+      await openAccount(second, email);
+      await second.getByLabel('Current password').fill(PASSWORD);
+      await second.getByLabel('New password', { exact: true }).fill('a brand new meadow');
+      await second.getByLabel('Repeat the new password').fill('a brand new meadow');
+      await second.getByRole('button', { name: 'Change password' }).click();
+      await expect(second.getByText(/Your password has been changed/)).toBeVisible();
+
+      await expect(page.getByText(ENDED_ELSEWHERE)).toBeVisible();
+      await expect(page).toHaveURL('/login');
+      await expect(second.getByRole('button', { name: 'Logout' })).toBeVisible();
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,19 @@
+import type { QrReply } from '../../../../../contract/qr';
+import { ApiError, apiRequest } from '../../../lib/http-client';
+
+/** DESIGN section 6: a QR-code failure is rethrown as an error that carries only the status. */
+export class QrCodeError extends Error {
+  constructor(readonly status: number) {
+    super(`QR code request failed with status ${status}`);
+    this.name = 'QrCodeError';
+  }
+}
+
+/** Confirms the password; the reply holds a QR code and link that sign in another device once. */
+export async function checkPasswordForQrCode(password: string): Promise<QrReply> {
+  try {
+    return await apiRequest<QrReply>('/api/v1/check_chromes_password', { query: { password } });
+  } catch (error) {
+    throw new QrCodeError(error instanceof ApiError ? error.status : 0);
+  }
+}

@@ -1,0 +1,100 @@
+import { useId, useState } from 'react';
+import type { QrReply } from '../../../../contract/qr';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { Form } from '../../components/ui/form';
+import { FormStatus } from '../../components/ui/form-status';
+import { Message } from '../../components/ui/message';
+import { useAccountEvents } from '../../lib/account-events';
+import { failure, success, useSubmission } from '../../lib/use-submission';
+import { checkPasswordForQrCode } from './api/check-password';
+import { CopyableLink } from './copyable-link';
+import { qrFailureMessage } from './qr-failure-message';
+import { minutesAndSeconds, useSecondsLeft } from './use-countdown';
+
+/**
+ * "Sign in on another device": the password is confirmed, then a QR code and a link that sign in another
+ * device once within 5 minutes. The page hears over the push channel when that device has signed in.
+ */
+export function DeviceSignInSection() {
+  const headingId = useId();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState<QrReply | null>(null);
+  const [signedIn, setSignedIn] = useState(false);
+  const { pending, outcome, submit, setOutcome } = useSubmission();
+  const secondsLeft = useSecondsLeft(code?.expires_at ?? null);
+  const expired = code !== null && secondsLeft === 0;
+
+  useAccountEvents((event) => {
+    if (event.event !== 'session_created') return;
+    setSignedIn(true);
+    // A QR token works once: after a QR sign-in the code on screen is spent.
+    if (event.kind === 'qr') setCode(null);
+  });
+
+  function showCode() {
+    if (!password) return setOutcome(failure('Please enter your password to get a sign-in code.'));
+    setSignedIn(false);
+    setCode(null);
+    void submit(async () => {
+      try {
+        setCode(await checkPasswordForQrCode(password));
+      } catch (error) {
+        return failure(qrFailureMessage(error));
+      }
+      setPassword('');
+      return success('Scan the code with the other device, or open the link there.');
+    });
+  }
+
+  return (
+    <div aria-labelledby={headingId} role="region" className="flex flex-col gap-3">
+      <h2 id={headingId} className="text-lg font-semibold">
+        Sign in on another device
+      </h2>
+      <p>
+        Confirm your password to get a QR code. Scan it with the camera of the other device, or open its link
+        there. It works once, within 5 minutes.
+      </p>
+      <Form onSubmit={showCode} label="Sign in on another device">
+        <Field
+          label="Your password"
+          type="password"
+          name="qr-password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <Button type="submit" disabled={pending} className="self-start">
+          Show QR code
+        </Button>
+        <FormStatus
+          pending={pending}
+          outcome={signedIn ? null : outcome}
+          pendingLabel="Checking your password"
+        />
+      </Form>
+      {signedIn ? (
+        <Message tone="success">A new device signed in. It stays signed in until you sign it out.</Message>
+      ) : null}
+      {code && !expired ? (
+        <figure className="flex flex-col items-center gap-2">
+          <img
+            src={code.qr_code}
+            alt="QR code that signs in another device"
+            width={240}
+            height={240}
+            className="h-60 w-60 max-w-full"
+          />
+          <figcaption className="text-center" aria-live="off">
+            This code expires in <span className="font-semibold">{minutesAndSeconds(secondsLeft)}</span>.
+          </figcaption>
+          <CopyableLink link={code.link} />
+        </figure>
+      ) : null}
+      {expired ? (
+        <Message tone="info">This code has expired. Confirm your password again for a new one.</Message>
+      ) : null}
+    </div>
+  );
+}

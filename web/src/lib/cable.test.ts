@@ -1,0 +1,100 @@
+import { Connection, ConnectionMonitor } from '@rails/actioncable';
+import { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AccountEvent } from '../../../contract/cable';
+import { cableUrlWithToken, configureCableTiming, openAccountChannel, pollIntervalMs } from './cable';
+
+describe('the cable timing of DESIGN section 5', () => {
+  it('reopens after 500 ms and counts a connection stale after 6 s without a ping', () => {
+    configureCableTiming();
+    expect(Connection.reopenDelay).toBe(500);
+    expect(ConnectionMonitor.staleThreshold).toBe(6);
+  });
+
+  it('polls for reconnection between 3 and 30 s, backing off with the attempts', () => {
+    configureCableTiming();
+    const monitor = new (
+      ConnectionMonitor as unknown as new (connection: object) => {
+        reconnectAttempts: number;
+        getPollInterval(): number;
+      }
+    )({});
+    const intervals = [0, 1, 2, 5, 10, 100, 10_000].map((attempts) => {
+      monitor.reconnectAttempts = attempts;
+      return monitor.getPollInterval();
+    });
+    expect(intervals[0]).toBe(3000);
+    expect(intervals.at(-1)).toBe(30_000);
+    expect(intervals).toEqual([...intervals].sort((a, b) => a - b));
+    intervals.forEach((interval) => expect(interval).toBeGreaterThanOrEqual(3000));
+    expect(pollIntervalMs(5)).toBe(Math.round(5 * Math.log(6) * 1000));
+  });
+});
+
+describe('cableUrlWithToken', () => {
+  it('adds the token, encoded, to the URL of the meta tag', () => {
+    expect(cableUrlWithToken('/cable', 'a+b/c=')).toBe('/cable?token=a%2Bb%2Fc%3D');
+    expect(cableUrlWithToken('wss://push.example/cable?v=1', 't')).toBe(
+      'wss://push.example/cable?v=1&token=t',
+    );
+  });
+});
+
+/** A minimal Action Cable peer, enough to see what the page's consumer sends and to push it events. */
+async function standInCable() {
+  const server = new WebSocketServer({ port: 0, handleProtocols: () => 'actioncable-v1-json' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  const received: unknown[] = [];
+  const urls: string[] = [];
+  let socket: ServerSocket | undefined;
+  server.on('connection', (connection, request) => {
+    socket = connection;
+    urls.push(request.url ?? '');
+    connection.on('message', (data) => received.push(JSON.parse(String(data))));
+    connection.send(JSON.stringify({ type: 'welcome' }));
+  });
+  const { port } = server.address() as { port: number };
+  return {
+    url: `ws://127.0.0.1:${port}/cable`,
+    urls,
+    received,
+    send: (frame: object) => socket?.send(JSON.stringify(frame)),
+    closed: () => new Promise((resolve) => socket?.once('close', resolve)),
+    stop: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+let stop: (() => Promise<unknown>) | undefined;
+afterEach(async () => {
+  await stop?.();
+  stop = undefined;
+});
+
+describe('openAccountChannel', () => {
+  it('connects with the token, subscribes to AccountChannel and hands over its events', async () => {
+    const cable = await standInCable();
+    stop = cable.stop;
+    const events: AccountEvent[] = [];
+    const close = openAccountChannel({
+      cableUrl: cable.url,
+      token: 'tok en',
+      onEvent: (e) => events.push(e),
+    });
+    const identifier = JSON.stringify({ channel: 'AccountChannel' });
+    await vi.waitFor(() => expect(cable.received).toContainEqual({ command: 'subscribe', identifier }));
+    expect(cable.urls).toEqual(['/cable?token=tok%20en']);
+
+    cable.send({ identifier, type: 'confirm_subscription' });
+    cable.send({ identifier, message: { event: 'session_created', kind: 'qr' } });
+    cable.send({ identifier, message: { event: 'not_an_event' } });
+    cable.send({ identifier, message: 'garbage' });
+    cable.send({ identifier, message: { event: 'account_deleted' } });
+    await vi.waitFor(() =>
+      expect(events).toEqual([{ event: 'session_created', kind: 'qr' }, { event: 'account_deleted' }]),
+    );
+
+    const closed = cable.closed();
+    close();
+    await closed;
+  });
+});

@@ -1,0 +1,63 @@
+import { Connection, ConnectionMonitor, createConsumer } from '@rails/actioncable';
+import type { AccountEvent } from '../../../contract/cable';
+import { ACCOUNT_CHANNEL } from '../../../contract/cable-names';
+
+/** DESIGN section 5: reopen after 500 ms, stale after 6 s without a ping, reconnect polls from 3 to 30 s. */
+export const CABLE_TIMING = { reopenDelayMs: 500, staleThresholdS: 6, pollMinS: 3, pollMaxS: 30 } as const;
+// Rails 5 and 6's curve: 5 × ln(attempts + 1) seconds, within the bounds. The 8.x client derives its
+// polls from the stale threshold instead (6 to 12 s at first) and has no setting for a floor.
+const POLL_MULTIPLIER = 5;
+
+/** The client's polling interval for this many failed attempts, in milliseconds. */
+export function pollIntervalMs(reconnectAttempts: number): number {
+  const seconds = POLL_MULTIPLIER * Math.log(reconnectAttempts + 1);
+  return Math.round(Math.min(CABLE_TIMING.pollMaxS, Math.max(CABLE_TIMING.pollMinS, seconds)) * 1000);
+}
+
+let configured = false;
+
+/** Sets the official client's timing; its knobs are static, so once for the page. */
+export function configureCableTiming() {
+  if (configured) return;
+  configured = true;
+  Connection.reopenDelay = CABLE_TIMING.reopenDelayMs;
+  ConnectionMonitor.staleThreshold = CABLE_TIMING.staleThresholdS;
+  ConnectionMonitor.prototype.getPollInterval = function getPollInterval() {
+    return pollIntervalMs(this.reconnectAttempts);
+  };
+}
+
+const EVENTS = new Set<string>(['session_created', 'password_changed', 'signed_out', 'account_deleted']);
+
+function isAccountEvent(data: unknown): data is AccountEvent {
+  return typeof data === 'object' && data !== null && EVENTS.has(String((data as { event?: unknown }).event));
+}
+
+/** The cable URL of the page's meta tag with the token added (the page may name another host). */
+export function cableUrlWithToken(cableUrl: string, token: string): string {
+  const separator = cableUrl.includes('?') ? '&' : '?';
+  return `${cableUrl}${separator}token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Opens the push connection of a signed-in page and subscribes to AccountChannel. Returns the function that
+ * closes it (on sign-out, or when another user signs in).
+ */
+export function openAccountChannel({
+  cableUrl,
+  token,
+  onEvent,
+}: {
+  cableUrl: string;
+  token: string;
+  onEvent: (event: AccountEvent) => void;
+}): () => void {
+  configureCableTiming();
+  const consumer = createConsumer(cableUrlWithToken(cableUrl, token));
+  consumer.subscriptions.create(ACCOUNT_CHANNEL, {
+    received(data: unknown) {
+      if (isAccountEvent(data)) onEvent(data);
+    },
+  });
+  return () => consumer.disconnect();
+}
