@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
 import { hashPassword, verifyPassword } from '../server/passwords/password-hashing.js';
-import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../server/rate-limit/rate-limits.js';
 import {
   type Bench,
   compare,
@@ -16,6 +11,7 @@ import {
   printRatio,
   ROUNDS,
   type Round,
+  startBenchServer,
 } from './bench.js';
 
 const EMAIL = 'bench@example.com';
@@ -24,14 +20,6 @@ const PASSWORD = 'bench kettle rainfall';
 const CHEAP_CONNECTIONS = 10;
 /** argon2 runs on libuv's thread pool (4 threads): the same concurrency for the API and for raw verifies. */
 const ARGON2_CONCURRENCY = 4;
-
-// A benchmark is one client hammering one account from one address: lift every limit.
-const NO_LIMITS = Object.fromEntries(
-  Object.keys(DEFAULT_RATE_LIMITS).map((rule) => [
-    rule,
-    { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 },
-  ]),
-) as RateLimitSettings;
 
 /** Raw argon2 verifications, `concurrency` at a time: the ceiling of password sign-in. */
 function rawVerifications(stored: string, concurrency: number) {
@@ -58,24 +46,9 @@ function rawVerifications(stored: string, concurrency: number) {
 }
 
 async function run() {
-  const folder = mkdtempSync(join(tmpdir(), 'bullapp-bench-'));
-  const config = loadConfig({
-    DATABASE_URL: `sqlite:${join(folder, 'app.sqlite')}`,
-    OUTBOX_DIR: join(folder, 'outbox'),
-    LOG_LEVEL: 'silent',
-  });
-  const app = await buildApp({ config, rateLimits: { settings: NO_LIMITS } });
+  const server = await startBenchServer({ email: EMAIL, password: PASSWORD });
+  const { url, token, folder } = server;
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    const url = `http://127.0.0.1:${address.port}`;
-    const signUp = await app.inject({
-      method: 'POST',
-      url: '/api/v1/users',
-      payload: { user: { email: EMAIL, password: PASSWORD } },
-    });
-    const token = signUp.json().auth_token as string;
     const json = { 'content-type': 'application/json' };
     console.log(
       `  ${availableParallelism()} cores, SQLite in ${folder}; each side ${PHASE_SECONDS} s in ${ROUNDS} alternating rounds, after 1 s of warm-up`,
@@ -131,8 +104,7 @@ async function run() {
     printMeasurement(passwordLogin);
     printRatio('password sign-in / raw argon2', passwordLogin.perSecond / raw.perSecond, 0.8);
   } finally {
-    await app.close();
-    rmSync(folder, { recursive: true, force: true });
+    await server.close();
   }
 }
 

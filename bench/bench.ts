@@ -1,4 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { buildApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../server/rate-limit/rate-limits.js';
 
 /** One benchmark module: `npm run bench` runs every one listed in bench/run.ts, in order. */
 export interface Bench {
@@ -80,4 +86,51 @@ export function printMeasurement({ label, perSecond, p50, p99 }: Measurement, un
 export function printRatio(name: string, value: number, goal: number) {
   const verdict = value >= goal ? 'meets the goal' : 'BELOW the goal';
   console.log(`  ${name}: ${value.toFixed(2)} (goal ≥ ${goal}) ${verdict}`);
+}
+
+// A benchmark is one client hammering one account from one address: every limit is lifted.
+const NO_LIMITS = Object.fromEntries(
+  Object.keys(DEFAULT_RATE_LIMITS).map((rule) => [
+    rule,
+    { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 },
+  ]),
+) as RateLimitSettings;
+
+export interface BenchServer {
+  url: string;
+  /** Where the server's SQLite database lives. */
+  folder: string;
+  /** The auth_token of the account the server was started with. */
+  token: string;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh SQLite database, listening on a free port, with one account signed up. */
+export async function startBenchServer(account: { email: string; password: string }): Promise<BenchServer> {
+  const folder = mkdtempSync(join(tmpdir(), 'bullapp-bench-'));
+  const config = loadConfig({
+    DATABASE_URL: `sqlite:${join(folder, 'app.sqlite')}`,
+    OUTBOX_DIR: join(folder, 'outbox'),
+    LOG_LEVEL: 'silent',
+  });
+  const app = await buildApp({ config, rateLimits: { settings: NO_LIMITS } });
+  const close = async () => {
+    await app.close();
+    rmSync(folder, { recursive: true, force: true });
+  };
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const signUp = await app.inject({ method: 'POST', url: '/api/v1/users', payload: { user: account } });
+    return {
+      url: `http://127.0.0.1:${address.port}`,
+      folder,
+      token: signUp.json().auth_token as string,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

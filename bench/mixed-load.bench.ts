@@ -1,24 +1,11 @@
 // A steady mixed load at 100 connections: token sign-in, prices, /me and /healthz, for 30 s by default
 // (MIXED_SECONDS overrides). The baseline is /healthz alone at the same concurrency, measured in this run.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
-import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../server/rate-limit/rate-limits.js';
-import type { Bench } from './bench.js';
+import { type Bench, startBenchServer } from './bench.js';
 
 const CONNECTIONS = 100;
 const SECONDS = Number(process.env.MIXED_SECONDS ?? 30);
 const BASELINE_SECONDS = Math.max(3, Math.round(SECONDS / 5));
-
-const NO_LIMITS = Object.fromEntries(
-  Object.keys(DEFAULT_RATE_LIMITS).map((rule) => [
-    rule,
-    { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 },
-  ]),
-) as RateLimitSettings;
 
 interface Outcome {
   perSecond: number;
@@ -46,24 +33,9 @@ function print(label: string, { perSecond, p50, p99, errors, total }: Outcome) {
 }
 
 async function run() {
-  const folder = mkdtempSync(join(tmpdir(), 'bullapp-mixed-'));
-  const config = loadConfig({
-    DATABASE_URL: `sqlite:${join(folder, 'app.sqlite')}`,
-    OUTBOX_DIR: join(folder, 'outbox'),
-    LOG_LEVEL: 'silent',
-  });
-  const app = await buildApp({ config, rateLimits: { settings: NO_LIMITS } });
+  const server = await startBenchServer({ email: 'mixed@example.com', password: 'mixed kettle rainfall' });
+  const { url, token } = server;
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    const url = `http://127.0.0.1:${address.port}`;
-    const signUp = await app.inject({
-      method: 'POST',
-      url: '/api/v1/users',
-      payload: { user: { email: 'mixed@example.com', password: 'mixed kettle rainfall' } },
-    });
-    const token = signUp.json().auth_token as string;
     const json = { 'content-type': 'application/json' };
     console.log(`  ${CONNECTIONS} connections; baseline ${BASELINE_SECONDS} s, mixed ${SECONDS} s`);
 
@@ -94,8 +66,7 @@ async function run() {
       `  mixed / baseline: ${(mixed.perSecond / baseline.perSecond).toFixed(2)}; errors: ${mixed.errors} (goal: 0) ${mixed.errors === 0 ? 'meets the goal' : 'MISSES the goal'}`,
     );
   } finally {
-    await app.close();
-    rmSync(folder, { recursive: true, force: true });
+    await server.close();
   }
 }
 
