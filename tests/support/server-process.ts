@@ -1,9 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+const main = join(root, 'server', 'main.ts');
+// By file URL, so the server can also run from another working directory (where `data/` then goes).
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -26,15 +31,20 @@ export class ServerProcess {
   constructor(
     readonly port: number,
     private readonly env: Record<string, string>,
+    private readonly cwd = root,
   ) {}
+
+  get exitCode(): number | null {
+    return this.child?.exitCode ?? null;
+  }
 
   get url() {
     return `http://127.0.0.1:${this.port}`;
   }
 
   async start(timeoutMs = 30_000): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root,
+    const child = spawn(process.execPath, ['--import', tsxLoader, main], {
+      cwd: this.cwd,
       env: {
         PATH: process.env.PATH ?? '',
         PORT: String(this.port),
