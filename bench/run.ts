@@ -1,8 +1,9 @@
 import { authBench } from './auth.bench.js';
 import type { Bench } from './bench.js';
+import { cableBench } from './cable.bench.js';
 
 /** Every benchmark, run in this order by `npm run bench`. Add yours to the list. */
-const BENCHES: Bench[] = [authBench];
+const BENCHES: Bench[] = [authBench, cableBench];
 
 const only = process.argv.slice(2);
 for (const bench of BENCHES) {
