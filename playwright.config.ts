@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions, chromiumPath, hasChromium } from './tests/e2e/chromium';
 import { smtpSinkUrls } from './tests/e2e/support/smtp-sink-ports';
+import { payPalEnvFor } from './tests/support/paypal-plans';
 
 if (!hasChromium) {
   const notice = `No Chromium at ${chromiumPath}: install it (apt-get install -y chromium) or set CHROME_PATH.`;
@@ -14,6 +15,8 @@ if (!hasChromium) {
 const port = Number(process.env.E2E_PORT ?? 3999);
 const dataDir = mkdtempSync(join(tmpdir(), 'bullapp-e2e-'));
 const baseURL = `http://localhost:${port}`;
+// The PayPal stand-in the app asks for prices, on a port of its own next to the app's.
+const payPalStandInUrl = `http://127.0.0.1:${port + 100}`;
 const smtpSink = smtpSinkUrls(port);
 
 export default defineConfig({
@@ -33,6 +36,13 @@ export default defineConfig({
   webServer: hasChromium
     ? [
         {
+          command: 'npx tsx tests/support/paypal-stand-in-main.ts',
+          url: `${payPalStandInUrl}/stand-in/ready`,
+          reuseExistingServer: false,
+          timeout: 30_000,
+          env: { PAYPAL_STAND_IN_PORT: String(port + 100) },
+        },
+        {
           command: 'node scripts/start.mjs',
           url: `${baseURL}/readyz`,
           reuseExistingServer: false,
@@ -48,6 +58,7 @@ export default defineConfig({
             // Lets test set-up create accounts from distinct client addresses (X-Forwarded-For), so the
             // per-IP sign-up limit guards the product, not the size of the test suite.
             TRUST_PROXY: 'true',
+            ...payPalEnvFor(payPalStandInUrl),
           },
         },
         // A real SMTP server that keeps what the app sends, for tests to read (tests/e2e/support/mailbox.ts).

@@ -7,11 +7,24 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          globalSetup: ['server/test/global-setup.ts'],
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
           // Two cores: keep parallel but light.
           maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          // Whole server processes: crash, restart and many-instance behaviour.
+          name: 'system',
+          environment: 'node',
+          globalSetup: ['server/test/global-setup.ts'],
+          include: ['tests/system/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          maxWorkers: 1,
         },
       },
       {

@@ -1,19 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
 import { hashPassword, verifyPassword } from '../server/passwords/password-hashing.js';
-import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../server/rate-limit/rate-limits.js';
 import {
   type Bench,
-  load,
-  type Measurement,
+  compare,
+  http,
   PHASE_SECONDS,
   percentile,
   printMeasurement,
   printRatio,
+  ROUNDS,
+  type Round,
+  startBenchServer,
 } from './bench.js';
 
 const EMAIL = 'bench@example.com';
@@ -23,18 +21,9 @@ const CHEAP_CONNECTIONS = 10;
 /** argon2 runs on libuv's thread pool (4 threads): the same concurrency for the API and for raw verifies. */
 const ARGON2_CONCURRENCY = 4;
 
-// A benchmark is one client hammering one account from one address: lift every limit.
-const NO_LIMITS = Object.fromEntries(
-  Object.keys(DEFAULT_RATE_LIMITS).map((rule) => [
-    rule,
-    { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 },
-  ]),
-) as RateLimitSettings;
-
-/** Raw argon2 verifications, `concurrency` at a time, for the phase duration: the ceiling of password sign-in. */
-async function rawVerifications(concurrency: number): Promise<Measurement> {
-  const stored = await hashPassword(PASSWORD);
-  const measure = async (seconds: number) => {
+/** Raw argon2 verifications, `concurrency` at a time: the ceiling of password sign-in. */
+function rawVerifications(stored: string, concurrency: number) {
+  return async (seconds: number): Promise<Round> => {
     const latencies: number[] = [];
     const end = performance.now() + seconds * 1000;
     await Promise.all(
@@ -46,70 +35,76 @@ async function rawVerifications(concurrency: number): Promise<Measurement> {
         }
       }),
     );
-    return latencies.sort((a, b) => a - b);
-  };
-  await measure(1);
-  const latencies = await measure(PHASE_SECONDS);
-  return {
-    label: `raw argon2 verify (×${concurrency})`,
-    perSecond: latencies.length / PHASE_SECONDS,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
+    latencies.sort((a, b) => a - b);
+    return {
+      label: 'raw argon2 verify',
+      perSecond: latencies.length / seconds,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+    };
   };
 }
 
 async function run() {
-  const folder = mkdtempSync(join(tmpdir(), 'bullapp-bench-'));
-  const config = loadConfig({
-    DATABASE_URL: `sqlite:${join(folder, 'app.sqlite')}`,
-    OUTBOX_DIR: join(folder, 'outbox'),
-    LOG_LEVEL: 'silent',
-  });
-  const app = await buildApp({ config, rateLimits: { settings: NO_LIMITS } });
+  const server = await startBenchServer({ email: EMAIL, password: PASSWORD });
+  const { url, token, folder } = server;
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    const url = `http://127.0.0.1:${address.port}`;
-    const signUp = await app.inject({
-      method: 'POST',
-      url: '/api/v1/users',
-      payload: { user: { email: EMAIL, password: PASSWORD } },
-    });
-    const token = signUp.json().auth_token as string;
     const json = { 'content-type': 'application/json' };
     console.log(
-      `  ${availableParallelism()} cores, SQLite in ${folder}, ${PHASE_SECONDS} s per phase after 1 s of warm-up`,
+      `  ${availableParallelism()} cores, SQLite in ${folder}; each side ${PHASE_SECONDS} s in ${ROUNDS} alternating rounds, after 1 s of warm-up`,
     );
 
     console.log(`token sign-in against /healthz, ${CHEAP_CONNECTIONS} connections`);
-    const health = await load('GET /healthz', { url: `${url}/healthz`, connections: CHEAP_CONNECTIONS });
+    const [health, tokenLogin] = await compare(
+      {
+        label: 'GET /healthz',
+        round: (seconds) => http({ url: `${url}/healthz`, connections: CHEAP_CONNECTIONS }, seconds),
+      },
+      {
+        label: 'POST /api/v1/login (token)',
+        round: (seconds) =>
+          http(
+            {
+              url: `${url}/api/v1/login`,
+              method: 'POST',
+              headers: json,
+              body: JSON.stringify({ session: { auth_token: token } }),
+              connections: CHEAP_CONNECTIONS,
+            },
+            seconds,
+          ),
+      },
+    );
     printMeasurement(health);
-    const tokenLogin = await load('POST /api/v1/login (token)', {
-      url: `${url}/api/v1/login`,
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ session: { auth_token: token } }),
-      connections: CHEAP_CONNECTIONS,
-    });
     printMeasurement(tokenLogin);
     printRatio('token sign-in / healthz', tokenLogin.perSecond / health.perSecond, 0.5);
 
     console.log(`password sign-in against raw argon2 verifications, concurrency ${ARGON2_CONCURRENCY}`);
-    const raw = await rawVerifications(ARGON2_CONCURRENCY);
+    const [raw, passwordLogin] = await compare(
+      {
+        label: `raw argon2 verify (×${ARGON2_CONCURRENCY})`,
+        round: rawVerifications(await hashPassword(PASSWORD), ARGON2_CONCURRENCY),
+      },
+      {
+        label: 'POST /api/v1/login (password)',
+        round: (seconds) =>
+          http(
+            {
+              url: `${url}/api/v1/login`,
+              method: 'POST',
+              headers: json,
+              body: JSON.stringify({ session: { email: EMAIL, password: PASSWORD } }),
+              connections: ARGON2_CONCURRENCY,
+            },
+            seconds,
+          ),
+      },
+    );
     printMeasurement(raw, 'verify/s');
-    const passwordLogin = await load('POST /api/v1/login (password)', {
-      url: `${url}/api/v1/login`,
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ session: { email: EMAIL, password: PASSWORD } }),
-      connections: ARGON2_CONCURRENCY,
-    });
     printMeasurement(passwordLogin);
     printRatio('password sign-in / raw argon2', passwordLogin.perSecond / raw.perSecond, 0.8);
   } finally {
-    await app.close();
-    rmSync(folder, { recursive: true, force: true });
+    await server.close();
   }
 }
 

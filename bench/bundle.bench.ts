@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import type { Bench } from './bench.js';
 
 export const FIRST_LOAD_GOAL_KB = 90;
 
@@ -60,6 +61,8 @@ export function run(): { firstLoadKb: number; allKb: number } {
   );
   return { firstLoadKb: firstLoad, allKb };
 }
+
+export const bundleBench: Bench = { name: 'bundle', run: async () => void run() };
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   run();

@@ -5,18 +5,28 @@ export type PlanId = z.infer<typeof planIdSchema>;
 
 export const planSchema = z.object({
   id: planIdSchema,
-  price: z.string().describe('Decimal string, e.g. "16.99"'),
+  price: z
+    .string()
+    .regex(/^([0-9]+|[0-9]*\.[0-9]+)$/)
+    .describe('Decimal string in the reply\'s currency, e.g. "16.99"'),
   interval_unit: z.enum(['DAY', 'WEEK', 'MONTH', 'YEAR']),
-  interval_count: z.number().int(),
-  paypal_plan_id: z.string().nullable(),
+  interval_count: z.number().int().positive().describe('Billed every interval_count interval_units'),
+  paypal_plan_id: z.string().nullable().describe('The configured PayPal billing plan id, null when unset'),
 });
 export type Plan = z.infer<typeof planSchema>;
 
 export const pricesReplySchema = z.object({
   environment: z.enum(['production', 'sandbox']),
-  client_id: z.string().nullable(),
-  currency: z.string(),
-  source: z.enum(['paypal', 'default']),
+  client_id: z.string().nullable().describe('The public PayPal client id of this environment'),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .describe('ISO 4217 code of every price'),
+  source: z
+    .enum(['paypal', 'default'])
+    .describe(
+      '"paypal": prices PayPal gave (maybe the last good ones); "default": PayPal unset or never answered',
+    ),
   plans: z.array(planSchema),
   monthly: z.string(),
   weekly: z.string(),

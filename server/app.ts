@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -8,17 +9,21 @@ import {
 } from 'fastify-type-provider-zod';
 import { registerAccounts } from './accounts/accounts.plugin.js';
 import { registerCable } from './cable/cable.routes.js';
+import { APP_PREFIX } from '../contract/app.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { databaseCheck, healthRoutes } from './health/health.routes.js';
+import { databaseCheck, healthRoutes, type ReadinessCheck } from './health/health.routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { loggerOptions } from './http/logger.js';
+import { pricesRoutes } from './prices/prices.routes.js';
+import { pricesServiceFor } from './prices/prices.service.js';
 import { AccountEvents } from './push/account-events.js';
 import { InProcessBus, type PushBus } from './push/bus.js';
 import { RedisBus } from './push/redis-bus.js';
 import { qrRoutes } from './qr/qr.routes.js';
 import { registerRateLimits, type RateLimitOptions } from './rate-limit/rate-limit.plugin.js';
+import { RedisRateLimitStore } from './rate-limit/redis-store.js';
 import { registerSecurityHeaders } from './security/headers.js';
 import { registerXsrf } from './security/xsrf.js';
 import { webRoutes } from './web/web.routes.js';
@@ -33,6 +38,8 @@ export interface AppOptions {
   bus?: PushBus;
   /** Rate-limit settings and store (tests lower or raise limits; a Redis store shares counters). */
   rateLimits?: RateLimitOptions;
+  /** How long a whole request (headers and body) may take to arrive; slower ones get 408 (slow-loris). */
+  requestTimeoutMs?: number;
 }
 
 export const BODY_LIMIT = 64 * 1024;
@@ -53,6 +60,7 @@ export async function buildApp({
   logger,
   bus,
   rateLimits,
+  requestTimeoutMs = 30_000,
 }: AppOptions): Promise<FastifyInstance> {
   const database = openDatabase(config.databaseUrl);
   let app: FastifyInstance;
@@ -61,8 +69,19 @@ export async function buildApp({
     app = Fastify({
       logger: logger ?? loggerOptions(config.logLevel),
       bodyLimit: BODY_LIMIT,
+      // Node checks request deadlines only every 30 s by default: far too lazy against slow-loris.
+      serverFactory: (handler) =>
+        createServer(
+          {
+            requestTimeout: requestTimeoutMs,
+            headersTimeout: Math.min(requestTimeoutMs, 20_000),
+            connectionsCheckingInterval: Math.min(requestTimeoutMs / 2, 2000),
+          },
+          handler,
+        ),
       trustProxy: config.trustProxy,
-      return503OnClosing: true,
+      // While closing, requests already on an open connection are still served (see below).
+      return503OnClosing: false,
     });
   } catch (error) {
     await database.close();
@@ -76,13 +95,27 @@ export async function buildApp({
   const pushBus =
     bus ??
     (config.redisUrl
-      ? new RedisBus(config.redisUrl, { onError: (err) => app.log.warn({ err }, 'push bus: Redis error') })
+      ? new RedisBus(config.redisUrl, {
+          prefix: `${config.redisKeyPrefix}${APP_PREFIX}:`,
+          onError: (err) => app.log.warn({ err }, 'push bus: Redis error'),
+        })
       : new InProcessBus());
   app.decorate('bus', pushBus);
   app.decorate('accountEvents', new AccountEvents(pushBus));
   app.addHook('onClose', async () => {
     if (!bus) await pushBus.close();
     await database.close();
+  });
+
+  // Graceful shutdown: Node closes idle keep-alive connections once, when closing starts; a reply that was
+  // in flight then would leave its connection open and the close waiting. Replies sent while closing say
+  // `Connection: close`, so every connection ends with its last reply.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
 
   registerErrorHandling(app);
@@ -101,15 +134,32 @@ export async function buildApp({
 
   // First of the routes: the socket plugin has to see every route registered after it.
   await registerCable(app);
-  await app.register(healthRoutes, {
-    checks: [
-      databaseCheck(database.db),
-      ...(pushBus instanceof RedisBus ? [{ name: 'redis' as const, check: () => pushBus.ping() }] : []),
-    ],
-  });
-  registerRateLimits(app, rateLimits);
+
+  // With REDIS_URL, rate-limit counters are shared by every instance (unless a test hands in a store).
+  const redisStore =
+    config.redisUrl && !rateLimits?.store
+      ? new RedisRateLimitStore(config.redisUrl, config.redisKeyPrefix, (error) =>
+          app.log.warn({ err: error }, 'Redis connection trouble (rate limits)'),
+        )
+      : null;
+  if (redisStore) app.addHook('onClose', () => redisStore.close());
+  const redisPings = [
+    ...(redisStore ? [() => redisStore.ping()] : []),
+    ...(pushBus instanceof RedisBus ? [() => pushBus.ping()] : []),
+  ];
+  const checks: ReadinessCheck[] = [databaseCheck(database.db)];
+  if (redisPings.length > 0) {
+    checks.push({
+      name: 'redis',
+      check: async () => void (await Promise.all(redisPings.map((ping) => ping()))),
+    });
+  }
+
+  await app.register(healthRoutes, { checks });
+  registerRateLimits(app, { ...rateLimits, store: rateLimits?.store ?? redisStore ?? undefined });
   await registerAccounts(app);
   await app.register(qrRoutes);
+  await app.register(pricesRoutes, { service: pricesServiceFor({ config, log: app.log }) });
 
   app
     .withTypeProvider<ZodTypeProvider>()

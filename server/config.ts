@@ -51,6 +51,13 @@ const envSchema = z.object({
       .default('sqlite:./data/app.sqlite'),
   ),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'must be a redis:// or rediss:// URL'),
+  REDIS_KEY_PREFIX: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'must be 1 to 64 letters, digits, colons, dashes or underscores')
+      .optional(),
+  ),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: optionalString,
   OUTBOX_DIR: z.preprocess(emptyAsUnset, z.string().default('./data/outbox')),
@@ -118,6 +125,8 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     supportEmail: env.SUPPORT_EMAIL,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    /** Put before every Redis key and channel, so deployments (or test runs) can share one Redis. */
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? '',
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `${env.APP_NAME} <no-reply@${publicUrl.hostname}>`,
     outboxDir: env.OUTBOX_DIR,

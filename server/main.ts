@@ -29,8 +29,9 @@ async function migrateOnly(config: Config) {
 }
 
 async function serve(config: Config) {
-  // Run from dist/server/main.js, next to the built web app in dist/web.
-  const webRoot = fileURLToPath(new URL('../web', import.meta.url));
+  // Built, this file is dist/server/main.js beside dist/web; run from source (tests), it is server/main.ts.
+  const built = import.meta.url.includes('/dist/server/');
+  const webRoot = fileURLToPath(new URL(built ? '../web' : '../dist/web', import.meta.url));
   const app = await buildApp({ config, webRoot });
 
   let closing = false;

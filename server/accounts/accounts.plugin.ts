@@ -4,6 +4,7 @@ import { Mailer } from '../mail/mailer.js';
 import { changePasswordRoutes } from '../passwords/change-password.routes.js';
 import { passwordResetRoutes } from '../password-resets/password-resets.routes.js';
 import { deletionRoutes } from './deletion.routes.js';
+import { scheduleHousekeeping } from './housekeeping.js';
 import { signInRoutes } from './sign-in.routes.js';
 import { signUpRoutes } from './sign-up.routes.js';
 
@@ -22,6 +23,7 @@ export async function registerAccounts(app: FastifyInstance) {
   app.decorate('audit', audit);
   app.addHook('onReady', () => audit.load(app.database.db));
   app.addHook('onClose', () => mailer.close());
+  scheduleHousekeeping(app);
 
   await app.register(signUpRoutes);
   await app.register(signInRoutes);

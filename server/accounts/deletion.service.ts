@@ -1,8 +1,7 @@
 import { accountDeletedMail } from '../mail/account-mails.js';
-import { verifyDummyPassword, verifyPassword } from '../passwords/password-hashing.js';
-import { normaliseEmail } from '../users/email-address.js';
-import { deleteUser, findUserByEmail } from '../users/users.repository.js';
+import { deleteUser } from '../users/users.repository.js';
 import type { AccountsContext, Caller } from './accounts-context.js';
+import { checkCredentials } from './credentials.js';
 
 /**
  * Deletes the account of this e-mail and password, with every row that names it, in one transaction.
@@ -12,19 +11,11 @@ export async function deleteAccount(
   { db, config, audit, events, mailer }: AccountsContext,
   { email, password, caller }: { email: string; password: string; caller: Pick<Caller, 'ip'> },
 ): Promise<boolean> {
-  const address = normaliseEmail(email);
-  const user = await findUserByEmail(db, address);
-  const valid = user
-    ? await verifyPassword(user.password_hash, password)
-    : await verifyDummyPassword(password);
-  if (!user || !valid) {
-    await audit.record(db, {
-      event: 'account_deletion_failed',
-      subject: user ? { userId: user.id } : { email: address },
-      ip: caller.ip,
-    });
-    return false;
-  }
+  const user = await checkCredentials(
+    { db, audit },
+    { email, password, ip: caller.ip, failedEvent: 'account_deletion_failed' },
+  );
+  if (!user) return false;
   const deleted = await db.transaction().execute(async (tx) => {
     // The event names the user only by its keyed hash: after this, nothing here holds the e-mail.
     await audit.record(tx, { event: 'account_deleted', subject: { userId: user.id }, ip: caller.ip });

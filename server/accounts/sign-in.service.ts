@@ -1,10 +1,6 @@
 import type { Me, User } from '../../contract/users.js';
-import {
-  hashPassword,
-  needsRehash,
-  verifyDummyPassword,
-  verifyPassword,
-} from '../passwords/password-hashing.js';
+import { hashPassword, needsRehash } from '../passwords/password-hashing.js';
+import { isForeignKeyViolation } from '../db/errors.js';
 import { invalidTokenError } from '../sessions/request-user.js';
 import {
   createSession,
@@ -12,10 +8,10 @@ import {
   signInWithToken,
   type Authenticated,
 } from '../sessions/sessions.service.js';
-import { normaliseEmail } from '../users/email-address.js';
-import { findUserByEmail, updatePasswordHash } from '../users/users.repository.js';
+import { findUserById, updatePasswordHash } from '../users/users.repository.js';
 import type { AccountsContext, Caller } from './accounts-context.js';
 import { invalidCredentials } from './account-errors.js';
+import { checkCredentials } from './credentials.js';
 import { toMe, toUserJson } from './user-json.js';
 
 /** E-mail and password: a new session. Unknown e-mail and wrong password get the same reply in the same time. */
@@ -23,33 +19,35 @@ export async function signInWithPassword(
   { db, audit, events }: AccountsContext,
   { email, password, caller }: { email: string; password: string; caller: Caller },
 ): Promise<User> {
-  const address = normaliseEmail(email);
-  const user = await findUserByEmail(db, address);
-  const valid = user
-    ? await verifyPassword(user.password_hash, password)
-    : await verifyDummyPassword(password);
-  if (!user || !valid) {
-    await audit.record(db, {
-      event: 'sign_in_failed',
-      subject: user ? { userId: user.id } : { email: address },
-      ip: caller.ip,
-    });
-    throw invalidCredentials();
-  }
+  const user = await checkCredentials(
+    { db, audit },
+    { email, password, ip: caller.ip, failedEvent: 'sign_in_failed' },
+  );
+  if (!user) throw invalidCredentials();
   if (needsRehash(user.password_hash)) {
     // The parameters changed since this hash was made; the password is at hand only now, at sign-in.
     const passwordHash = await hashPassword(password);
     await updatePasswordHash(db, { id: user.id, passwordHash, at: new Date().toISOString(), changed: false });
   }
-  const token = await db.transaction().execute(async (tx) => {
-    const created = await createSession(tx, {
-      userId: user.id,
-      kind: 'password',
-      userAgent: caller.userAgent,
+  // The password was checked outside the transaction (it is slow); the account may have been deleted or
+  // its password changed meanwhile. Either way these credentials no longer hold.
+  const token = await db
+    .transaction()
+    .execute(async (tx) => {
+      const current = await findUserById(tx, user.id);
+      if (current?.password_changed_at !== user.password_changed_at) throw invalidCredentials();
+      const created = await createSession(tx, {
+        userId: user.id,
+        kind: 'password',
+        userAgent: caller.userAgent,
+      });
+      await audit.record(tx, { event: 'sign_in', subject: { userId: user.id }, ip: caller.ip });
+      return created.token;
+    })
+    .catch((error: unknown) => {
+      // PostgreSQL: the deletion committed between our check and the insert.
+      throw isForeignKeyViolation(error) ? invalidCredentials() : error;
     });
-    await audit.record(tx, { event: 'sign_in', subject: { userId: user.id }, ip: caller.ip });
-    return created.token;
-  });
   await events.sessionCreated(user.id, 'password');
   return toUserJson(user, token);
 }

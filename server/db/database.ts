@@ -65,8 +65,11 @@ function withStatementCache(connection: SqliteDatabase.Database) {
 
 function openPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
-  // An idle client that loses its server must not crash the process; the next query reports the failure.
+  // A client that loses its server emits 'error'; without a listener that would crash the process. The
+  // pool covers idle clients, and this listener clients that are checked out (a query in flight learns of
+  // the failure through its own promise).
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.js';
+import { DEPENDENCY_MESSAGES, dependencyDown } from './dependency-errors.js';
 
 const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: {
@@ -57,6 +58,16 @@ export function registerErrorHandling(app: FastifyInstance) {
       return sendError(
         reply,
         new AppError(status, 'invalid_request', 'The request could not be understood.'),
+      );
+    }
+    const dependency = dependencyDown(error);
+    if (dependency) {
+      request.log.warn({ err: error, dependency }, 'a dependency is unavailable');
+      return sendError(
+        reply,
+        new AppError(503, `${dependency}_unavailable`, DEPENDENCY_MESSAGES[dependency], {
+          'retry-after': '5',
+        }),
       );
     }
     request.log.error({ err: error }, 'unexpected error');

@@ -37,3 +37,9 @@ export async function claimReset(db: DbOrTx, { id, at }: { id: number; at: strin
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Reset links past their 60 minutes, used or not: nothing reads them again. */
+export async function deleteExpiredResets(db: DbOrTx, now: string): Promise<number> {
+  const result = await db.deleteFrom('password_resets').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -60,7 +60,29 @@ describe.each(testDialects)('POST /api/v2/reset_password on %s', (dialect) => {
     await smtp.waitForMail('ada@example.com');
     await app.mailer.flush();
     expect(smtp.mails.map((mail) => mail.to)).toEqual(['ada@example.com']);
-    expect((await dumpDatabase(app)).password_resets).toHaveLength(1);
+    const { password_resets, audit_events } = await dumpDatabase(app);
+    expect(password_resets).toHaveLength(1);
+    // Comparable work on both paths: each writes an audit event, and neither waits for the mail server.
+    const requested = audit_events.filter((event) => event.event === 'password_reset_requested');
+    expect(requested).toHaveLength(2);
+    expect(JSON.stringify(audit_events)).not.toContain('nobody@example.com');
+  });
+
+  it('does not wait for the mail server before answering', async () => {
+    const { app, smtp } = await start(dialect);
+    await signUpUser(app);
+    let sent = 0;
+    const send = app.mailer.send.bind(app.mailer);
+    app.mailer.send = async (message) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await send(message);
+      sent += 1;
+    };
+    expect((await requestReset(app, 'ada@example.com')).statusCode).toBe(204);
+    expect(sent).toBe(0);
+    await app.mailer.flush();
+    expect(sent).toBe(1);
+    await smtp.waitForMail('ada@example.com');
   });
 
   it('answers 400 invalid_request without an e-mail field', async () => {

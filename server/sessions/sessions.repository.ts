@@ -1,3 +1,4 @@
+import { CompiledQuery, type InferResult } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { SessionRow, UserRow } from '../db/schema.js';
 
@@ -7,12 +8,8 @@ export function insertSession(db: DbOrTx, session: NewSession): Promise<SessionR
   return db.insertInto('sessions').values(session).returningAll().executeTakeFirstOrThrow();
 }
 
-/** The session with this token hash and its user, in one query (token sign-in is the hottest path). */
-export async function findSessionWithUser(
-  db: DbOrTx,
-  tokenHash: string,
-): Promise<{ session: SessionRow; user: UserRow } | null> {
-  const row = await db
+function sessionWithUserQuery(db: DbOrTx, tokenHash: string) {
+  return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .where('sessions.token_hash', '=', tokenHash)
@@ -32,8 +29,33 @@ export async function findSessionWithUser(
       'users.created_at as user_created_at',
       'users.updated_at',
       'users.password_changed_at',
-    ])
-    .executeTakeFirst();
+    ]);
+}
+
+type SessionWithUserRow = InferResult<ReturnType<typeof sessionWithUserQuery>>[number];
+
+// Token sign-in and every Bearer call run this query: its SQL is built once per dialect (the adapter is
+// shared by a database and its transactions), not on every call; only the token hash changes.
+const compiledLookups = new WeakMap<object, string>();
+
+function compiledLookup(db: DbOrTx, tokenHash: string): CompiledQuery<SessionWithUserRow> {
+  const adapter = db.getExecutor().adapter;
+  let text = compiledLookups.get(adapter);
+  if (text === undefined) {
+    const compiled = sessionWithUserQuery(db, tokenHash).compile();
+    if (compiled.parameters.length !== 1) throw new Error('The session look-up must take one parameter.');
+    text = compiled.sql;
+    compiledLookups.set(adapter, text);
+  }
+  return CompiledQuery.raw(text, [tokenHash]) as CompiledQuery<SessionWithUserRow>;
+}
+
+/** The session with this token hash and its user, in one query (token sign-in is the hottest path). */
+export async function findSessionWithUser(
+  db: DbOrTx,
+  tokenHash: string,
+): Promise<{ session: SessionRow; user: UserRow } | null> {
+  const row = (await db.executeQuery(compiledLookup(db, tokenHash))).rows[0];
   if (!row) return null;
   return {
     session: {
@@ -109,12 +131,7 @@ export async function deleteSessionsOfUser(
   return rows.map((row) => row.id);
 }
 
-export async function listSessionIdsOfUser(db: DbOrTx, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
-  return rows.map((row) => row.id);
-}
-
-/** Housekeeping: sessions whose deadline has passed can never be used again. */
+/** Sessions whose deadline has passed can never be used again. */
 export async function deleteExpiredSessions(db: DbOrTx, now: string): Promise<number> {
   const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -32,8 +32,8 @@ export async function createSharedDatabase(dialect: TestDialect = 'sqlite'): Pro
   const database: TestDatabase = await createTestDatabase(dialect, folder);
   return {
     url: database.url,
+    // A PostgreSQL schema goes with the rest of the run's (server/test/global-setup.ts).
     async drop() {
-      await database.drop();
       rmSync(folder, { recursive: true, force: true });
     },
   };

@@ -22,6 +22,9 @@ const ChangePasswordScreen = lazy(() =>
 const AccountScreen = lazy(() =>
   import('../features/account/account-screen').then((m) => ({ default: m.AccountScreen })),
 );
+const PricingScreen = lazy(() =>
+  import('../features/pricing/pricing-screen').then((m) => ({ default: m.PricingScreen })),
+);
 const DeviceSignInSection = lazy(() =>
   import('../features/device-sign-in/device-sign-in-section').then((m) => ({
     default: m.DeviceSignInSection,
@@ -54,6 +57,7 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: paths.deleteAccount, element: <DeleteAccountScreen /> },
+      { path: paths.pricing, element: <PricingScreen /> },
       { path: '*', element: <NotFoundScreen /> },
     ],
   },

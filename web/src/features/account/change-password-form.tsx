@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Form } from '../../components/ui/form';
 import { FormStatus } from '../../components/ui/form-status';
-import { PASSWORD_RULES } from '../../lib/password-rules';
+import { NewPasswordFields } from '../../components/ui/new-password-fields';
 import { failure, success, useSubmission } from '../../lib/use-submission';
 import { changePassword } from './api/change-password';
 
@@ -39,23 +39,7 @@ export function ChangePasswordForm() {
         value={current}
         onChange={(event) => setCurrent(event.target.value)}
       />
-      <Field
-        label="New password"
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        hint={PASSWORD_RULES}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <Field
-        label="Repeat the new password"
-        type="password"
-        name="repeat-password"
-        autoComplete="new-password"
-        value={repeat}
-        onChange={(event) => setRepeat(event.target.value)}
-      />
+      <NewPasswordFields password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} />
       <Button type="submit" disabled={pending}>
         Change password
       </Button>

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
 import { Form } from '../../components/ui/form';
 import { FormStatus } from '../../components/ui/form-status';
+import { NewPasswordFields } from '../../components/ui/new-password-fields';
 import { Page } from '../../components/ui/page';
 import { TextLink } from '../../components/ui/text-link';
 import { ApiError } from '../../lib/http-client';
-import { PASSWORD_RULES } from '../../lib/password-rules';
 import { paths } from '../../lib/paths';
 import { sessionStore } from '../../lib/session-store';
 import { failure, messageOf, success, useSubmission } from '../../lib/use-submission';
@@ -53,22 +52,11 @@ export function ChangePasswordScreen() {
     <Page title="Choose a new password">
       {changed ? null : (
         <Form onSubmit={change}>
-          <Field
-            label="New password"
-            type="password"
-            name="new-password"
-            autoComplete="new-password"
-            hint={PASSWORD_RULES}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <Field
-            label="Repeat the new password"
-            type="password"
-            name="repeat-password"
-            autoComplete="new-password"
-            value={repeat}
-            onChange={(event) => setRepeat(event.target.value)}
+          <NewPasswordFields
+            password={password}
+            repeat={repeat}
+            onPassword={setPassword}
+            onRepeat={setRepeat}
           />
           <Button type="submit" disabled={pending}>
             Change password

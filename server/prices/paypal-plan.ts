@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import type { Plan } from '../../contract/prices.js';
+
+/** The part of PayPal's `POST /v1/oauth2/token` reply the client needs. */
+export const tokenReplySchema = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string(),
+  expires_in: z.number().int().positive(),
+});
+
+// PayPal's money value: a decimal string; a price below zero makes no sense for a plan.
+const priceValue = z.string().regex(/^([0-9]+|[0-9]*\.[0-9]+)$/);
+
+const billingCycleSchema = z.object({
+  tenure_type: z.string(),
+  frequency: z.object({
+    interval_unit: z.enum(['DAY', 'WEEK', 'MONTH', 'YEAR']),
+    interval_count: z.number().int().positive(),
+  }),
+  pricing_scheme: z
+    .object({
+      fixed_price: z.object({ value: priceValue, currency_code: z.string().regex(/^[A-Z]{3}$/) }).optional(),
+    })
+    .optional(),
+});
+
+/** The part of PayPal's `GET /v1/billing/plans/{id}` reply the prices need. */
+export const planReplySchema = z.object({ billing_cycles: z.array(billingCycleSchema) });
+
+export interface PlanPrice {
+  price: string;
+  currency: string;
+  interval_unit: Plan['interval_unit'];
+  interval_count: number;
+}
+
+/** The price a subscriber pays: the REGULAR cycle's fixed price (trial cycles come first and are cheaper). */
+export function regularPrice(plan: z.infer<typeof planReplySchema>): PlanPrice | null {
+  const regular = plan.billing_cycles.find((cycle) => cycle.tenure_type === 'REGULAR');
+  const fixed = regular?.pricing_scheme?.fixed_price;
+  if (!regular || !fixed) return null;
+  return {
+    price: fixed.value,
+    currency: fixed.currency_code,
+    interval_unit: regular.frequency.interval_unit,
+    interval_count: regular.frequency.interval_count,
+  };
+}

@@ -1,0 +1,237 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { euroPlans, payPalEnvFor, standInClientId, standInSecret } from '../../tests/support/paypal-plans.js';
+import { startPayPalStandIn, type PayPalStandIn } from '../../tests/support/paypal-stand-in.js';
+import { loadConfig } from '../config.js';
+import { PayPalClient } from './paypal-client.js';
+import {
+  PRICES_CACHE_MS,
+  PricesService,
+  pricesServiceFor,
+  RETRY_AFTER_FAILURE_MS,
+  type PricesLog,
+} from './prices.service.js';
+
+const [monthly] = euroPlans as [(typeof euroPlans)[0]];
+
+let standIn: PayPalStandIn;
+let clock: number;
+let logs: { level: string; object: object; message: string }[];
+const log: PricesLog = {
+  info: (object, message) => logs.push({ level: 'info', object, message }),
+  warn: (object, message) => logs.push({ level: 'warn', object, message }),
+};
+
+beforeEach(async () => {
+  clock = Date.parse('2026-03-01T12:00:00Z');
+  logs = [];
+  standIn = await startPayPalStandIn({
+    clientId: standInClientId,
+    clientSecret: standInSecret,
+    plans: euroPlans,
+  });
+});
+afterEach(() => standIn.close());
+
+/** The service over the stand-in; a short timeout keeps the hanging cases quick (the route test waits 3 s). */
+function service() {
+  const { paypal } = loadConfig(payPalEnvFor(standIn.url));
+  const client = new PayPalClient({
+    apiBase: paypal.apiBase,
+    clientId: standInClientId,
+    clientSecret: standInSecret,
+    timeoutMs: 300,
+    now: () => clock,
+  });
+  return new PricesService({ paypal, client, log, now: () => clock });
+}
+
+const failures: [string, (standIn: PayPalStandIn) => void][] = [
+  [
+    // A rotated secret: PayPal revokes the tokens it gave and refuses the old secret.
+    'a wrong secret (401 invalid_client)',
+    (s) => {
+      s.failWith('invalid-client');
+      s.revokeTokens();
+    },
+  ],
+  ['an unknown plan (404 RESOURCE_NOT_FOUND)', (s) => s.removePlan(monthly.id)],
+  ['a PayPal 5xx', (s) => s.failWith('server-error')],
+  ['a PayPal that hangs past the timeout', (s) => s.failWith('hang')],
+];
+
+const defaults = {
+  source: 'default',
+  currency: 'USD',
+  monthly: '16.99',
+  weekly: '7.99',
+  two_day: '2.49',
+};
+const fromPayPal = { source: 'paypal', currency: 'EUR', monthly: '12.50', weekly: '4.75', two_day: '1.90' };
+
+describe('PricesService', () => {
+  it("serves PayPal's prices, periods and currency", async () => {
+    const reply = await service().current();
+    expect(reply).toMatchObject({ ...fromPayPal, environment: 'sandbox', client_id: standInClientId });
+    expect(reply.plans).toEqual([
+      {
+        id: 'monthly',
+        price: '12.50',
+        interval_unit: 'MONTH',
+        interval_count: 1,
+        paypal_plan_id: euroPlans[0]?.id,
+      },
+      {
+        id: 'weekly',
+        price: '4.75',
+        interval_unit: 'WEEK',
+        interval_count: 1,
+        paypal_plan_id: euroPlans[1]?.id,
+      },
+      {
+        id: 'two_day',
+        price: '1.90',
+        interval_unit: 'DAY',
+        interval_count: 2,
+        paypal_plan_id: euroPlans[2]?.id,
+      },
+    ]);
+  });
+
+  it('asks PayPal again only once ten minutes have passed, serving the held prices meanwhile', async () => {
+    const prices = service();
+    await prices.current();
+    expect(standIn.calls).toMatchObject({ token: 1, plans: 3 });
+
+    clock += PRICES_CACHE_MS - 1;
+    standIn.setPlan({ ...monthly, value: '13.00' });
+    expect(await prices.current()).toMatchObject({ monthly: '12.50' });
+    expect(standIn.calls.plans).toBe(3);
+
+    clock += 1;
+    expect(await prices.current()).toMatchObject({ monthly: '12.50' });
+    await prices.settled();
+    expect(standIn.calls).toMatchObject({ token: 1, plans: 6 });
+    expect(await prices.current()).toMatchObject({ monthly: '13.00', source: 'paypal' });
+    expect(standIn.calls.plans).toBe(6);
+  });
+
+  it('makes one refresh however many requests arrive together', async () => {
+    const prices = service();
+    const replies = await Promise.all(Array.from({ length: 25 }, () => prices.current()));
+    expect(replies.every((reply) => reply.monthly === '12.50')).toBe(true);
+    expect(standIn.calls).toMatchObject({ token: 1, plans: 3 });
+    expect(Object.values(standIn.calls.plan)).toEqual([1, 1, 1]);
+
+    clock += PRICES_CACHE_MS;
+    await Promise.all(Array.from({ length: 25 }, () => prices.current()));
+    await prices.settled();
+    expect(standIn.calls.plans).toBe(6);
+  });
+
+  describe.each(failures)('on %s', (_name, fail) => {
+    it('serves the last good prices', async () => {
+      const prices = service();
+      await prices.current();
+      fail(standIn);
+      clock += PRICES_CACHE_MS;
+      const before = standIn.calls.token + standIn.calls.plans;
+      expect(await prices.current()).toMatchObject(fromPayPal);
+      await prices.settled();
+      expect(standIn.calls.token + standIn.calls.plans).toBeGreaterThan(before);
+      expect(await prices.current()).toMatchObject(fromPayPal);
+      expect(logs.at(-1)).toMatchObject({
+        level: 'warn',
+        message: 'PayPal prices could not be refreshed; serving the last good prices',
+      });
+    });
+
+    it('serves the defaults when PayPal never answered', async () => {
+      fail(standIn);
+      const reply = await service().current();
+      expect(reply).toMatchObject({ ...defaults, environment: 'sandbox', client_id: standInClientId });
+      expect(reply.plans.map((plan) => plan.paypal_plan_id)).toEqual(euroPlans.map((plan) => plan.id));
+      expect(logs.at(-1)).toMatchObject({
+        level: 'warn',
+        message: 'PayPal prices could not be fetched; serving the default prices',
+      });
+      expect(JSON.stringify(logs)).not.toContain(standInSecret);
+    });
+  });
+
+  it('lets PayPal rest a minute after a failure, then tries again and recovers', async () => {
+    const prices = service();
+    standIn.failWith('server-error');
+    expect(await prices.current()).toMatchObject(defaults);
+    expect(standIn.calls.token).toBe(1);
+
+    clock += RETRY_AFTER_FAILURE_MS - 1;
+    expect(await prices.current()).toMatchObject(defaults);
+    expect(standIn.calls.token).toBe(1);
+
+    standIn.failWith(null);
+    clock += 1;
+    expect(await prices.current()).toMatchObject(fromPayPal);
+    expect(standIn.calls.token).toBe(2);
+    expect(logs.at(-1)).toMatchObject({ level: 'info', message: 'PayPal prices are back' });
+  });
+
+  it('refuses plans priced in different currencies, keeping the last good prices', async () => {
+    const prices = service();
+    await prices.current();
+    standIn.setPlan({ ...monthly, value: '14.00', currency: 'USD' });
+    clock += PRICES_CACHE_MS;
+    await prices.current();
+    await prices.settled();
+    expect(await prices.current()).toMatchObject(fromPayPal);
+    expect(logs.at(-1)?.object).toEqual({
+      reason: 'PayPal plans are priced in different currencies (USD, EUR)',
+    });
+  });
+});
+
+describe('pricesServiceFor', () => {
+  it('serves the defaults without calling PayPal when PayPal is unset, and says nothing', async () => {
+    const prices = pricesServiceFor({ config: loadConfig({ PAYPAL_API_BASE: standIn.url }), log });
+    expect(await prices.current()).toEqual({
+      environment: 'production',
+      client_id: null,
+      currency: 'USD',
+      source: 'default',
+      plans: [
+        { id: 'monthly', price: '16.99', interval_unit: 'MONTH', interval_count: 1, paypal_plan_id: null },
+        { id: 'weekly', price: '7.99', interval_unit: 'WEEK', interval_count: 1, paypal_plan_id: null },
+        { id: 'two_day', price: '2.49', interval_unit: 'DAY', interval_count: 2, paypal_plan_id: null },
+      ],
+      monthly: '16.99',
+      weekly: '7.99',
+      two_day: '2.49',
+    });
+    expect(standIn.calls).toMatchObject({ token: 0, plans: 0 });
+    expect(logs).toEqual([]);
+  });
+
+  it('names the missing settings when PayPal is half configured, and serves the defaults', async () => {
+    const env: Record<string, string> = { ...payPalEnvFor(standIn.url) };
+    delete env.PAYPAL_PLAN_WEEKLY;
+    delete env.PAYPAL_CLIENT_ID_SANDBOX;
+    const prices = pricesServiceFor({ config: loadConfig(env), log });
+    expect(await prices.current()).toMatchObject(defaults);
+    expect(standIn.calls.token).toBe(0);
+    expect(logs).toEqual([
+      {
+        level: 'warn',
+        object: { missing: ['PAYPAL_CLIENT_ID_SANDBOX', 'PAYPAL_PLAN_WEEKLY'] },
+        message:
+          'PayPal prices are off until PAYPAL_CLIENT_ID_SANDBOX, PAYPAL_PLAN_WEEKLY are set; serving the default prices',
+      },
+    ]);
+  });
+
+  it('fetches from PayPal with the configured timeout and clock when everything is set', async () => {
+    const prices = pricesServiceFor({ config: loadConfig(payPalEnvFor(standIn.url)), log, now: () => clock });
+    expect(await prices.current()).toMatchObject(fromPayPal);
+    clock += PRICES_CACHE_MS - 1;
+    await prices.current();
+    expect(standIn.calls.plans).toBe(3);
+  });
+});

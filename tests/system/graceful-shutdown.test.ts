@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freePort, ServerProcess } from '../support/server-process.js';
+
+interface LogLine {
+  reqId?: string;
+  msg?: string;
+  res?: { statusCode: number };
+}
+
+let folder: string | undefined;
+let server: ServerProcess | undefined;
+afterEach(async () => {
+  await server?.stop('SIGKILL');
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('SIGTERM under steady load', () => {
+  it('finishes every request it accepted, then exits 0', async () => {
+    folder = mkdtempSync(join(tmpdir(), 'bullapp-graceful-'));
+    server = new ServerProcess(await freePort(), {
+      DATABASE_URL: `sqlite:${join(folder, 'app.sqlite')}`,
+      TRUST_PROXY: 'true',
+    });
+    await server.start();
+    const base = server.url;
+    let sent = 0;
+    // Slow requests (a sign-up hashes a password) and quick ones, so some are in flight at SIGTERM.
+    const request = (n: number) =>
+      n % 2
+        ? fetch(`${base}/readyz`)
+        : fetch(`${base}/api/v1/users`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.8.${n >> 8}.${n & 255}` },
+            body: JSON.stringify({
+              user: { email: `steady-${n}@example.com`, password: 'violet kettle rainfall' },
+            }),
+          });
+
+    let stopping = false;
+    const outcomes: string[] = [];
+    const worker = async () => {
+      while (!stopping) {
+        try {
+          const reply = await request(sent++);
+          outcomes.push(reply.status === 201 ? '200' : String(reply.status));
+        } catch {
+          // Refused after the listener closed: never accepted, so the balancer would retry elsewhere.
+          outcomes.push('refused');
+          stopping = true;
+        }
+      }
+    };
+    const load = Promise.all(Array.from({ length: 8 }, worker));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const exitCode = await server.stop('SIGTERM');
+    stopping = true;
+    await load;
+
+    expect(exitCode).toBe(0);
+    expect(outcomes.filter((outcome) => outcome === '200').length).toBeGreaterThan(10);
+    expect(outcomes.filter((outcome) => outcome !== '200' && outcome !== 'refused')).toEqual([]);
+
+    // The server's own account: every request it logged as incoming was completed with a success.
+    const lines = server.output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as LogLine);
+    const incoming = new Set(lines.filter((l) => l.msg === 'incoming request').map((l) => l.reqId));
+    const completed = lines.filter((l) => l.msg === 'request completed');
+    expect(completed.length).toBe(incoming.size);
+    expect(completed.filter((l) => (l.res?.statusCode ?? 500) >= 500)).toEqual([]);
+  });
+});

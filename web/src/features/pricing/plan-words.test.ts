@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { currencyName, formatPrice, periodInWords, planName } from './plan-words';
+
+describe('periodInWords', () => {
+  it("says 'per' for one interval and 'every N' for more", () => {
+    expect(periodInWords('MONTH', 1)).toBe('per month');
+    expect(periodInWords('WEEK', 1)).toBe('per week');
+    expect(periodInWords('DAY', 2)).toBe('every 2 days');
+    expect(periodInWords('DAY', 1)).toBe('per day');
+    expect(periodInWords('MONTH', 3)).toBe('every 3 months');
+    expect(periodInWords('YEAR', 1)).toBe('per year');
+  });
+});
+
+describe('formatPrice', () => {
+  it('writes the amount in its own currency', () => {
+    expect(formatPrice('16.99', 'USD')).toBe('$16.99');
+    expect(formatPrice('12.5', 'EUR')).toBe('€12.50');
+    expect(formatPrice('1000', 'JPY')).toBe('¥1,000');
+    expect(formatPrice('4.75', 'GBP')).toBe('£4.75');
+  });
+});
+
+describe('names', () => {
+  it('names the plans and the currency in words', () => {
+    expect([planName('monthly'), planName('weekly'), planName('two_day')]).toEqual([
+      'Monthly',
+      'Weekly',
+      'Two-day',
+    ]);
+    expect(currencyName('EUR')).toBe('Euro');
+    expect(currencyName('USD')).toBe('US Dollar');
+  });
+});

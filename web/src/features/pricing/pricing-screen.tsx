@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Message } from '../../components/ui/message';
+import { Page } from '../../components/ui/page';
+import { ProgressBar } from '../../components/ui/progress-bar';
+import { paths } from '../../lib/paths';
+import { usePrices } from './api/get-prices';
+import { PlanCard } from './plan-card';
+import { currencyName } from './plan-words';
+
+export function PricingScreen() {
+  const { state, retry } = usePrices();
+  return (
+    <Page title="Pricing">
+      {state.status === 'loading' ? <ProgressBar label="Loading prices" /> : null}
+      {state.status === 'failed' ? (
+        <>
+          <Message tone="error">We couldn't load the prices right now. {state.message}</Message>
+          <Button variant="quiet" className="self-start" onClick={retry}>
+            Try again
+          </Button>
+        </>
+      ) : null}
+      {state.status === 'ready' ? (
+        <>
+          {state.prices.environment === 'sandbox' ? (
+            <p className="flex flex-wrap items-center gap-2 text-sm text-amber-900">
+              <span className="rounded-full border border-amber-400 bg-amber-100 px-2 py-0.5 font-semibold">
+                Sandbox
+              </span>
+              Test prices from PayPal's sandbox: no real money is charged.
+            </p>
+          ) : null}
+          <p>Choose how often you'd like to pay. Prices are in {currencyName(state.prices.currency)}.</p>
+          <ul aria-label="Plans" className="flex flex-col gap-3">
+            {state.prices.plans.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} currency={state.prices.currency} />
+            ))}
+          </ul>
+          <p>
+            <Link className="font-medium text-blue-800 underline" to={paths.signup}>
+              Create an account
+            </Link>{' '}
+            to get started.
+          </p>
+        </>
+      ) : null}
+    </Page>
+  );
+}
