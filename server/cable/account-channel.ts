@@ -3,7 +3,7 @@ import { ACCOUNT_CHANNEL, accountEventSchema, type AccountEvent } from '../../co
 import { sessionStream, userStream } from '../push/account-events.js';
 import type { PushBus } from '../push/bus.js';
 import type { CableConnection, CableIdentity } from './connection.js';
-import type { DisconnectReason } from './protocol.js';
+import { messageFrame, type DisconnectReason } from './protocol.js';
 
 export { ACCOUNT_CHANNEL };
 
@@ -16,6 +16,41 @@ const REASONS: Partial<Record<AccountEvent['event'], DisconnectReason>> = {
   account_deleted: 'account_deleted',
 };
 
+/** A broadcast as read once for every socket it reaches: the frames are built once per identifier. */
+interface Reading {
+  event: AccountEvent;
+  disconnect: boolean;
+  frameFor(identifier: string): Buffer;
+}
+
+// One broadcast reaches thousands of sockets as the same object (both buses hand every handler the same
+// value): it is validated and serialised once, not once per socket.
+const readings = new WeakMap<object, Reading | null>();
+
+function read(message: unknown): Reading | null {
+  if (typeof message !== 'object' || message === null) return null;
+  const known = readings.get(message);
+  if (known !== undefined) return known;
+  const parsed = accountBroadcastSchema.safeParse(message);
+  let reading: Reading | null = null;
+  if (parsed.success) {
+    const frames = new Map<string, Buffer>();
+    reading = {
+      ...parsed.data,
+      frameFor(identifier) {
+        let frame = frames.get(identifier);
+        if (!frame) {
+          frame = Buffer.from(messageFrame(identifier, parsed.data.event));
+          frames.set(identifier, frame);
+        }
+        return frame;
+      },
+    };
+  }
+  readings.set(message, reading);
+  return reading;
+}
+
 /**
  * Every authenticated socket listens on its user's stream and its own session's stream, whether or not it
  * has subscribed to AccountChannel yet (like Rails' internal channel): a revoked session or a deleted
@@ -24,10 +59,10 @@ const REASONS: Partial<Record<AccountEvent['event'], DisconnectReason>> = {
 export function listenToAccount(bus: PushBus) {
   return async (connection: CableConnection, identity: CableIdentity) => {
     const onBroadcast = (message: unknown) => {
-      const broadcast = accountBroadcastSchema.safeParse(message);
-      if (!broadcast.success) return;
-      connection.deliver(ACCOUNT_CHANNEL, broadcast.data.event);
-      if (broadcast.data.disconnect) connection.close(REASONS[broadcast.data.event.event] ?? 'remote', false);
+      const broadcast = read(message);
+      if (!broadcast) return;
+      connection.deliver(ACCOUNT_CHANNEL, broadcast.frameFor);
+      if (broadcast.disconnect) connection.close(REASONS[broadcast.event.event] ?? 'remote', false);
     };
     const results = await Promise.allSettled([
       bus.subscribe(userStream(identity.userId), onBroadcast),

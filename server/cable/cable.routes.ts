@@ -13,6 +13,7 @@ export const CABLE_PATH = '/cable';
 export const MAX_FRAME_BYTES = 64 * 1024;
 /** Action Cable's beat: the official client counts a connection stale after two missed pings. */
 export const PING_INTERVAL_MS = 3000;
+const PING_SLICES = 10;
 
 const tokenOf = (url: string) => new URL(url, 'http://cable').searchParams.get('token');
 
@@ -29,13 +30,18 @@ export async function registerCable(app: FastifyInstance) {
     listen: listenToAccount(app.bus),
     channels: new Set([ACCOUNT_CHANNEL]),
     open: new Set(),
+    pingSlices: PING_SLICES,
     log: app.log,
   };
 
+  // Each socket is pinged every 3 s, but not all in the same instant: the beat is split into slices, so
+  // ten thousand pings never queue up in front of a broadcast.
+  let slice = 0;
   const heartbeat = setInterval(() => {
-    const frame = pingFrame();
-    for (const connection of context.open) connection.send(frame);
-  }, PING_INTERVAL_MS);
+    slice = (slice + 1) % PING_SLICES;
+    const frame = Buffer.from(pingFrame());
+    for (const connection of context.open) if (connection.pingSlice === slice) connection.send(frame);
+  }, PING_INTERVAL_MS / PING_SLICES);
   heartbeat.unref();
 
   // Runs before @fastify/websocket's own preClose, which then waits for these sockets to finish closing.

@@ -4,7 +4,6 @@ import {
   channelOf,
   confirmFrame,
   disconnectFrame,
-  messageFrame,
   parseCommand,
   rejectFrame,
   welcomeFrame,
@@ -24,8 +23,12 @@ export interface CableContext {
   listen(connection: CableConnection, identity: CableIdentity): Promise<Array<() => void>>;
   channels: ReadonlySet<string>;
   open: Set<CableConnection>;
+  /** Into how many groups the heartbeat splits the open sockets. */
+  pingSlices: number;
   log: FastifyBaseLogger;
 }
+
+let opened = 0;
 
 export const MAX_SUBSCRIPTIONS = 10;
 export const MAX_IDENTIFIER_LENGTH = 1024;
@@ -40,11 +43,14 @@ export class CableConnection {
   private early: string[] | null = [];
   private subscriptions: Map<string, string> | null = null;
   private stops: Array<() => void> = [];
+  /** Which slice of the heartbeat pings this socket. */
+  readonly pingSlice: number;
 
   constructor(
     private readonly socket: WebSocket,
     private readonly context: CableContext,
   ) {
+    this.pingSlice = opened++ % context.pingSlices;
     socket.on('message', (data, isBinary) => this.receive(isBinary ? null : rawText(data)));
     socket.on('close', () => this.closed());
   }
@@ -71,10 +77,10 @@ export class CableConnection {
     for (const frame of early) this.receive(frame);
   }
 
-  /** Sends a message to every subscription of the channel on this socket. */
-  deliver(channel: string, message: unknown) {
+  /** Sends a message to every subscription of the channel on this socket, framed for its identifier. */
+  deliver(channel: string, frameFor: (identifier: string) => Buffer) {
     for (const [identifier, subscribed] of this.subscriptions ?? []) {
-      if (subscribed === channel) this.send(messageFrame(identifier, message));
+      if (subscribed === channel) this.send(frameFor(identifier));
     }
   }
 
@@ -86,7 +92,8 @@ export class CableConnection {
     this.socket.close(1000);
   }
 
-  send(frame: string) {
+  /** A frame is JSON text; a Buffer of it (built once for many sockets) goes out as a text frame too. */
+  send(frame: string | Buffer) {
     if (this.socket.readyState !== this.socket.OPEN) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.context.log.warn('cable: dropping a client that does not read its frames');
@@ -94,7 +101,7 @@ export class CableConnection {
       this.socket.terminate();
       return;
     }
-    this.socket.send(frame);
+    this.socket.send(frame, { binary: false });
   }
 
   private receive(frame: string | null) {

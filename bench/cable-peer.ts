@@ -1,0 +1,135 @@
+/**
+ * The server side of the cable benchmark, run in a process of its own so its memory is measured alone.
+ * `app`: the whole app on a fresh SQLite database with one user and N sessions. `baseline`: a bare `ws`
+ * server that only welcomes and fans out the same frame, the floor that the app's figures are set against.
+ * Talks to the benchmark over IPC: ready → {url, tokens}; memory → usage after a full GC; broadcast → the
+ * time the server spent handing the frame to every socket (its fan-out, before the network).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { buildApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import { createSession } from '../server/sessions/sessions.service.js';
+
+export type PeerRequest = { type: 'memory' } | { type: 'broadcast' } | { type: 'stop' };
+export type PeerReply =
+  | { type: 'ready'; url: string; tokens: string[] }
+  | { type: 'memory'; usage: NodeJS.MemoryUsage }
+  | { type: 'broadcasted'; fanOutMs: number };
+
+export const BENCH_ORIGIN = 'http://bench.localhost';
+export const BASELINE_FRAME = JSON.stringify({
+  identifier: JSON.stringify({ channel: 'AccountChannel' }),
+  message: { event: 'password_changed' },
+});
+
+const send = (reply: PeerReply) => process.send?.(reply);
+
+function memory(): NodeJS.MemoryUsage {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  // Twice: the first pass can leave objects that only the second frees (weak references, finalisers).
+  gc?.();
+  gc?.();
+  return process.memoryUsage();
+}
+
+async function startApp(connections: number) {
+  const folder = mkdtempSync(join(tmpdir(), 'bullapp-cable-bench-'));
+  const config = loadConfig({
+    DATABASE_URL: `sqlite:${join(folder, 'app.sqlite')}`,
+    OUTBOX_DIR: join(folder, 'outbox'),
+    PUBLIC_URL: BENCH_ORIGIN,
+    LOG_LEVEL: 'silent',
+  });
+  const app = await buildApp({ config });
+  await app.ready();
+  const { db } = app.database;
+  const now = new Date().toISOString();
+  const user = await db
+    .insertInto('users')
+    .values({
+      email: 'bench@example.com',
+      password_hash: 'not used',
+      role: 0,
+      created_at: now,
+      updated_at: now,
+      password_changed_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const tokens = await db.transaction().execute(async (tx) => {
+    const issued: string[] = [];
+    for (let n = 0; n < connections; n++) {
+      issued.push((await createSession(tx, { userId: user.id, kind: 'password' })).token);
+    }
+    return issued;
+  });
+  // A listen backlog for a crowd connecting at once.
+  const address = await app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
+  return {
+    url: `${address.replace(/^http/, 'ws')}/cable`,
+    tokens,
+    broadcast: () => app.accountEvents.passwordChanged(user.id),
+    stop: async () => {
+      await app.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startBaseline(connections: number) {
+  const server = new WebSocketServer({
+    port: 0,
+    host: '127.0.0.1',
+    backlog: 4096,
+    perMessageDeflate: false,
+    maxPayload: 64 * 1024,
+  });
+  await new Promise((resolve) => server.once('listening', resolve));
+  // The protocol's floor: a welcome, and a ping every 3 s to each socket, spread as the app spreads them.
+  const slices: Array<Set<WebSocket>> = Array.from({ length: 10 }, () => new Set());
+  let joined = 0;
+  server.on('connection', (socket) => {
+    const slice = slices[joined++ % slices.length]!;
+    slice.add(socket);
+    socket.on('close', () => slice.delete(socket));
+    socket.send(JSON.stringify({ type: 'welcome' }));
+  });
+  let beat = 0;
+  const heartbeat = setInterval(() => {
+    beat = (beat + 1) % slices.length;
+    const frame = Buffer.from(JSON.stringify({ type: 'ping', message: Math.floor(Date.now() / 1000) }));
+    for (const socket of slices[beat]!) socket.send(frame, { binary: false });
+  }, 300);
+  const { port } = server.address() as { port: number };
+  return {
+    url: `ws://127.0.0.1:${port}/cable`,
+    tokens: Array.from({ length: connections }, () => 'unused'),
+    broadcast: async () => {
+      for (const client of server.clients) client.send(BASELINE_FRAME);
+    },
+    stop: () => {
+      clearInterval(heartbeat);
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const [mode = 'app', count = '5000'] = process.argv.slice(2);
+const peer = mode === 'baseline' ? await startBaseline(Number(count)) : await startApp(Number(count));
+process.on('message', async (request: PeerRequest) => {
+  if (request.type === 'memory') send({ type: 'memory', usage: memory() });
+  if (request.type === 'broadcast') {
+    const started = performance.now();
+    await peer.broadcast();
+    send({ type: 'broadcasted', fanOutMs: performance.now() - started });
+  }
+  if (request.type === 'stop') {
+    await peer.stop();
+    process.exit(0);
+  }
+});
+send({ type: 'ready', url: peer.url, tokens: peer.tokens });

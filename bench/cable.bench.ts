@@ -1,0 +1,212 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import WebSocket from 'ws';
+import type { Bench } from './bench.js';
+import { percentile } from './bench.js';
+import { BENCH_ORIGIN, type PeerReply, type PeerRequest } from './cable-peer.js';
+
+/** Idle sockets held open at once; BENCH_CABLE_CONNECTIONS overrides (the goal is 10,000 on one instance). */
+const CONNECTIONS = Number(process.env.BENCH_CABLE_CONNECTIONS ?? 5000);
+/** Broadcasts measured after one for warm-up. */
+const ROUNDS = Number(process.env.BENCH_CABLE_ROUNDS ?? 5);
+/** Sockets opening at the same moment: enough to be quick, few enough not to overflow the listen queue. */
+const OPENING_AT_ONCE = 200;
+const OPEN_TIMEOUT_MS = 15_000;
+const GOAL = { connections: 10_000, p99Ms: 250, bytesPerConnection: 30 * 1024 };
+const IDENTIFIER = JSON.stringify({ channel: 'AccountChannel' });
+
+/** One server process (the app or the bare `ws` baseline), driven over IPC. */
+class Peer {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly url: string,
+    readonly tokens: string[],
+  ) {}
+
+  static start(mode: 'app' | 'baseline'): Promise<Peer> {
+    const child = fork(
+      fileURLToPath(new URL('./cable-peer.ts', import.meta.url)),
+      [mode, String(CONNECTIONS)],
+      {
+        execArgv: ['--import', 'tsx', '--expose-gc'],
+      },
+    );
+    return new Promise((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`the ${mode} server exited with ${code}`)));
+      child.stderr?.pipe(process.stderr);
+      child.once('message', (reply: PeerReply) => {
+        if (reply.type === 'ready') resolve(new Peer(child, reply.url, reply.tokens));
+      });
+    });
+  }
+
+  private ask<T extends PeerReply['type']>(request: PeerRequest, answer: T) {
+    return new Promise<Extract<PeerReply, { type: T }>>((resolve, reject) => {
+      const died = (code: number | null) => reject(new Error(`the server process exited with ${code}`));
+      const listen = (reply: PeerReply) => {
+        if (reply.type !== answer) return;
+        this.child.off('message', listen);
+        this.child.off('exit', died);
+        resolve(reply as Extract<PeerReply, { type: T }>);
+      };
+      this.child.on('message', listen);
+      this.child.once('exit', died);
+      this.child.send(request);
+    });
+  }
+
+  async memory() {
+    return (await this.ask({ type: 'memory' }, 'memory')).usage;
+  }
+
+  broadcast() {
+    return this.ask({ type: 'broadcast' }, 'broadcasted');
+  }
+
+  stop() {
+    this.child.removeAllListeners('exit');
+    return new Promise((resolve) => {
+      this.child.once('exit', resolve);
+      this.child.send({ type: 'stop' });
+    });
+  }
+}
+
+interface Client {
+  socket: WebSocket;
+  /** When the round's message arrived, or null while it is awaited. */
+  arrivedAt: number | null;
+}
+
+/** Opens one client: for the app it must be welcomed and have AccountChannel confirmed. */
+function openClient(url: string, subscribe: boolean): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, ['actioncable-v1-json'], { origin: BENCH_ORIGIN });
+    const client: Client = { socket, arrivedAt: null };
+    const timer = setTimeout(
+      () => reject(new Error(`no welcome within ${OPEN_TIMEOUT_MS} ms`)),
+      OPEN_TIMEOUT_MS,
+    );
+    socket.on('open', () => clearTimeout(timer));
+    socket.on('error', reject);
+    socket.on('message', (data) => {
+      const text = String(data);
+      if (text.includes('password_changed')) client.arrivedAt = performance.now();
+      else if (text.includes('"welcome"')) {
+        if (!subscribe) resolve(client);
+        else socket.send(JSON.stringify({ command: 'subscribe', identifier: IDENTIFIER }));
+      } else if (text.includes('confirm_subscription')) resolve(client);
+      else if (text.includes('disconnect')) reject(new Error(`refused: ${text}`));
+    });
+  });
+}
+
+async function openAll(peer: Peer, subscribe: boolean): Promise<Client[]> {
+  const clients: Client[] = [];
+  for (let start = 0; start < peer.tokens.length; start += OPENING_AT_ONCE) {
+    const batch = peer.tokens.slice(start, start + OPENING_AT_ONCE);
+    clients.push(
+      ...(await Promise.all(
+        batch.map((token) => openClient(`${peer.url}?token=${encodeURIComponent(token)}`, subscribe)),
+      )),
+    );
+  }
+  return clients;
+}
+
+/** One broadcast: the time from asking the server to each client holding the message, in ms. */
+async function round(peer: Peer, clients: Client[], fanOuts: number[] = []): Promise<number[]> {
+  for (const client of clients) client.arrivedAt = null;
+  const started = performance.now();
+  fanOuts.push((await peer.broadcast()).fanOutMs);
+  const deadline = started + 30_000;
+  while (clients.some((client) => client.arrivedAt === null)) {
+    if (performance.now() > deadline) throw new Error('a broadcast did not reach every client in 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return clients.map((client) => (client.arrivedAt ?? started) - started);
+}
+
+interface Figures {
+  p50: number;
+  p99: number;
+  max: number;
+  /** Median time the server took to hand one broadcast to every socket. */
+  fanOut: number;
+  bytesPerConnection: number;
+  heapPerConnection: number;
+}
+
+async function measure(mode: 'app' | 'baseline'): Promise<Figures> {
+  const peer = await Peer.start(mode);
+  try {
+    const before = await peer.memory();
+    const clients = await openAll(peer, mode === 'app');
+    // Idle for a few beats, so buffers settle as they would on a quiet evening.
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    const after = await peer.memory();
+    await round(peer, clients);
+    const latencies: number[] = [];
+    const fanOuts: number[] = [];
+    for (let n = 0; n < ROUNDS; n++) latencies.push(...(await round(peer, clients, fanOuts)));
+    latencies.sort((a, b) => a - b);
+    for (const client of clients) client.socket.terminate();
+    const heap = (usage: NodeJS.MemoryUsage) => usage.heapUsed + usage.external + usage.arrayBuffers;
+    return {
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      max: latencies.at(-1) ?? 0,
+      fanOut: percentile(
+        fanOuts.sort((a, b) => a - b),
+        50,
+      ),
+      bytesPerConnection: (after.rss - before.rss) / CONNECTIONS,
+      heapPerConnection: (heap(after) - heap(before)) / CONNECTIONS,
+    };
+  } finally {
+    await peer.stop();
+  }
+}
+
+/** RSS growth is coarse at small counts and heap growth misses native buffers: judge by the larger. */
+const memoryPerConnection = (figures: Figures) =>
+  Math.max(figures.bytesPerConnection, figures.heapPerConnection);
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function print(label: string, figures: Figures) {
+  console.log(
+    `  ${label.padEnd(22)} p50 ${figures.p50.toFixed(1).padStart(7)} ms   p99 ${figures.p99.toFixed(1).padStart(7)} ms   max ${figures.max.toFixed(1).padStart(7)} ms   fan-out ${figures.fanOut.toFixed(1).padStart(6)} ms   ${kb(figures.bytesPerConnection).padStart(9)} RSS/conn   ${kb(figures.heapPerConnection).padStart(9)} heap/conn`,
+  );
+}
+
+async function run() {
+  console.log(
+    `  ${availableParallelism()} cores; ${CONNECTIONS} authenticated idle sockets, one broadcast to all, ${ROUNDS} rounds after 1 of warm-up`,
+  );
+  console.log(
+    '  latency: from the broadcast call to each client holding the frame (clients in this process,',
+  );
+  console.log(
+    '  on the same cores, so it includes their own reading); fan-out: server time to hand it to all sockets',
+  );
+  const baseline = await measure('baseline');
+  print('bare ws fan-out', baseline);
+  const app = await measure('app');
+  print('/cable AccountChannel', app);
+  console.log(
+    `  ratios to the bare ws baseline: p99 ×${(app.p99 / baseline.p99).toFixed(2)}, RSS per connection ×${(app.bytesPerConnection / Math.max(1, baseline.bytesPerConnection)).toFixed(2)}`,
+  );
+  const verdict = (ok: boolean) => (ok ? 'meets the goal' : 'MISSES the goal');
+  console.log(
+    `  goal (${GOAL.connections} connections, p99 < ${GOAL.p99Ms} ms, < ${kb(GOAL.bytesPerConnection)} per connection): p99 ${verdict(app.p99 < GOAL.p99Ms)}, memory ${verdict(memoryPerConnection(app) < GOAL.bytesPerConnection)}${CONNECTIONS < GOAL.connections ? ` (measured at ${CONNECTIONS}; BENCH_CABLE_CONNECTIONS=${GOAL.connections} for the goal's count)` : ''}`,
+  );
+}
+
+export const cableBench: Bench = { name: 'cable', run };
+
+// `npx tsx bench/cable.bench.ts` runs it alone.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await run();
