@@ -155,4 +155,26 @@ test.describe('the push channel and QR sign-in', () => {
       await other.close();
     }
   });
+
+  test('a page opened with a token revoked meanwhile is refused by the channel and signs out', async ({
+    page,
+    baseURL,
+  }) => {
+    const email = uniqueEmail('revoked');
+    await createAccount(baseURL!, email);
+    await openAccount(page, email);
+    await page.goto('/');
+    const token = (await storedUser(page))?.auth_token;
+    // Revoked from outside while this page is away (another client, a support action…).
+    await page.goto('about:blank');
+    const logout = await fetch(`${baseURL}/api/v1/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(logout.status).toBe(204);
+
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+    expect(await storedUser(page)).toBeNull();
+  });
 });

@@ -1,10 +1,12 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountEvent } from '../../../contract/cable';
 import { accountEvents } from '../lib/account-events';
 import { openAccountChannel } from '../lib/cable';
+import { setUnauthorizedHandler } from '../lib/http-client';
 import { PageConfigProvider } from '../lib/page-config-context';
 import { sessionStore } from '../lib/session-store';
+import { apiError, stubApi } from '../test/fetch-stub';
 import { signedInUser, testConfig } from '../test/render-screen';
 import { AccountPush, OWN_SIGN_OUT_GRACE_MS, SIGNED_OUT_NOTICES } from './account-push';
 
@@ -109,5 +111,18 @@ describe('the push connection of the page', () => {
     expect(screen.queryByText(SIGNED_OUT_NOTICES.signed_out)).not.toBeInTheDocument();
     act(() => sessionStore.clear());
     expect(screen.queryByText(SIGNED_OUT_NOTICES.signed_out)).not.toBeInTheDocument();
+  });
+
+  it('asks the API when the channel is refused without a reason, and a 401 signs the page out', async () => {
+    vi.useRealTimers();
+    setUnauthorizedHandler(() => sessionStore.clear());
+    const calls = stubApi(() => apiError(401, 'invalid_token', 'Please sign in again.'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderPage();
+    act(() => open.mock.calls.at(-1)?.[0].onRefused?.());
+    await waitFor(() => expect(sessionStore.getUser()).toBeNull());
+    expect(calls.map((call) => call.path)).toEqual(['/api/v1/me']);
+    setUnauthorizedHandler(() => {});
+    vi.unstubAllGlobals();
   });
 });

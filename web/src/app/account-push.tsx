@@ -3,6 +3,7 @@ import { Button } from '../components/ui/button';
 import { Message } from '../components/ui/message';
 import { accountEvents } from '../lib/account-events';
 import { openAccountChannel } from '../lib/cable';
+import { apiRequest } from '../lib/http-client';
 import { usePageConfig } from '../lib/page-config-context';
 import { sessionStore, useSessionUser } from '../lib/session-store';
 
@@ -50,6 +51,9 @@ export function AccountPush({ children }: { children: ReactNode }) {
         }, OWN_SIGN_OUT_GRACE_MS);
         timers.add(timer);
       },
+      // Refused without a reason we heard (a token revoked while this page was closed): ask the API, whose
+      // 401 signs the page out like any other.
+      onRefused: () => void apiRequest('/api/v1/me').catch(() => {}),
     });
     return () => {
       close();

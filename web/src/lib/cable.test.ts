@@ -97,4 +97,46 @@ describe('openAccountChannel', () => {
     close();
     await closed;
   });
+
+  it('reports a refusal that no account event explains, and only that', async () => {
+    const identifier = JSON.stringify({ channel: 'AccountChannel' });
+    const refusal = { type: 'disconnect', reason: 'unauthorized', reconnect: false };
+    const cases = [
+      { frames: [refusal], refused: true },
+      {
+        frames: [
+          { identifier, message: { event: 'signed_out' } },
+          { ...refusal, reason: 'signed_out' },
+        ],
+        refused: false,
+      },
+      { frames: [{ type: 'disconnect', reason: 'server_restart', reconnect: true }], refused: false },
+    ];
+    for (const { frames, refused } of cases) {
+      const cable = await standInCable();
+      const onRefused = vi.fn();
+      const close = openAccountChannel({ cableUrl: cable.url, token: 't', onEvent: () => {}, onRefused });
+      await vi.waitFor(() => expect(cable.received).toContainEqual({ command: 'subscribe', identifier }));
+      const closed = cable.closed();
+      frames.forEach((frame) => cable.send(frame));
+      await closed;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(onRefused, JSON.stringify(frames)).toHaveBeenCalledTimes(refused ? 1 : 0);
+      close();
+      await cable.stop();
+    }
+  });
+
+  it('does not report its own closing as a refusal', async () => {
+    const cable = await standInCable();
+    stop = cable.stop;
+    const onRefused = vi.fn();
+    const close = openAccountChannel({ cableUrl: cable.url, token: 't', onEvent: () => {}, onRefused });
+    await vi.waitFor(() => expect(cable.received.length).toBeGreaterThan(0));
+    const closed = cable.closed();
+    close();
+    await closed;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(onRefused).not.toHaveBeenCalled();
+  });
 });

@@ -41,23 +41,35 @@ export function cableUrlWithToken(cableUrl: string, token: string): string {
 
 /**
  * Opens the push connection of a signed-in page and subscribes to AccountChannel. Returns the function that
- * closes it (on sign-out, or when another user signs in).
+ * closes it (on sign-out, or when another user signs in). `onRefused` hears when the server ended the
+ * connection for good without an account event to explain it: most likely the token no longer works.
  */
 export function openAccountChannel({
   cableUrl,
   token,
   onEvent,
+  onRefused = () => {},
 }: {
   cableUrl: string;
   token: string;
   onEvent: (event: AccountEvent) => void;
+  onRefused?: () => void;
 }): () => void {
   configureCableTiming();
+  let explained = false;
   const consumer = createConsumer(cableUrlWithToken(cableUrl, token));
   consumer.subscriptions.create(ACCOUNT_CHANNEL, {
     received(data: unknown) {
-      if (isAccountEvent(data)) onEvent(data);
+      if (!isAccountEvent(data)) return;
+      if (data.event === 'signed_out' || data.event === 'account_deleted') explained = true;
+      onEvent(data);
+    },
+    disconnected({ willAttemptReconnect }: { willAttemptReconnect?: boolean }) {
+      if (!willAttemptReconnect && !explained) onRefused();
     },
   });
-  return () => consumer.disconnect();
+  return () => {
+    explained = true;
+    consumer.disconnect();
+  };
 }
