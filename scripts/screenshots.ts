@@ -153,6 +153,22 @@ const shots: Shot[] = [
       await page.getByText('Your password has been changed.').waitFor();
     },
   },
+  {
+    name: 'account-qr-code',
+    async prepare(page, { baseURL, width }) {
+      await signIn(page, await createAccount(baseURL, width));
+      await page.getByLabel('Your password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Show QR code' }).click();
+      await page.getByRole('img', { name: 'QR code that signs in another device' }).waitFor();
+    },
+  },
+  {
+    name: 'pricing',
+    async prepare(page) {
+      await page.goto('/pricing');
+      await page.getByText('per month').waitFor();
+    },
+  },
   { name: 'delete-account', prepare: (page) => page.goto('/delete-account').then(() => undefined) },
   {
     name: 'delete-account-empty-password',
