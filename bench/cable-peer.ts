@@ -13,18 +13,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { createSession } from '../server/sessions/sessions.service.js';
-
-export type PeerRequest = { type: 'memory' } | { type: 'broadcast' } | { type: 'stop' };
-export type PeerReply =
-  | { type: 'ready'; url: string; tokens: string[] }
-  | { type: 'memory'; usage: NodeJS.MemoryUsage }
-  | { type: 'broadcasted'; fanOutMs: number };
-
-export const BENCH_ORIGIN = 'http://bench.localhost';
-export const BASELINE_FRAME = JSON.stringify({
-  identifier: JSON.stringify({ channel: 'AccountChannel' }),
-  message: { event: 'password_changed' },
-});
+import { BASELINE_FRAME, BENCH_ORIGIN, type PeerReply, type PeerRequest } from './cable-protocol.js';
 
 const send = (reply: PeerReply) => process.send?.(reply);
 

@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
 import type { Bench } from './bench.js';
 import { percentile } from './bench.js';
-import { BENCH_ORIGIN, type PeerReply, type PeerRequest } from './cable-peer.js';
+import { BENCH_ORIGIN, type PeerReply, type PeerRequest } from './cable-protocol.js';
 
 /** Idle sockets held open at once; BENCH_CABLE_CONNECTIONS overrides (the goal is 10,000 on one instance). */
 const CONNECTIONS = Number(process.env.BENCH_CABLE_CONNECTIONS ?? 5000);
