@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   bearer,
   dumpDatabase,
@@ -8,26 +8,10 @@ import {
   signUpUser,
   STRONG_PASSWORD,
 } from '../test/accounts.js';
-import { buildTestApp, testDialects, type TestApp } from '../test/helper.js';
-import { startSmtpServer, type TestSmtpServer } from '../test/smtp.js';
+import { testDialects, type TestApp } from '../test/helper.js';
+import { appWithMail } from '../test/smtp.js';
 
-let current: TestApp | undefined;
-let smtp: TestSmtpServer | undefined;
-afterEach(async () => {
-  await current?.close();
-  await smtp?.close();
-  current = undefined;
-  smtp = undefined;
-});
-
-async function start(dialect: (typeof testDialects)[number]) {
-  smtp = await startSmtpServer();
-  current = await buildTestApp({
-    dialect,
-    env: { SMTP_URL: smtp.url, APP_NAME: 'Moo & Co', SUPPORT_EMAIL: 'help@moo.test' },
-  });
-  return { app: current.app, smtp };
-}
+const start = appWithMail({ APP_NAME: 'Moo & Co', SUPPORT_EMAIL: 'help@moo.test' });
 
 const deleteAccount = (app: TestApp['app'], payload: object) =>
   app.inject({ method: 'POST', url: '/api/v1/delete_user_with_token', payload });

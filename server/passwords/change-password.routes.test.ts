@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, testDialects, type TestApp } from '../test/helper.js';
-import { startSmtpServer, type TestSmtpServer } from '../test/smtp.js';
+import { describe, expect, it, vi } from 'vitest';
+import { testDialects, type TestApp } from '../test/helper.js';
+import { appWithMail } from '../test/smtp.js';
 import {
   bearer,
   changeWithToken,
@@ -19,24 +19,7 @@ const INVALID_RESET = {
   message: 'This password reset link is invalid or has expired.',
 };
 
-let current: TestApp | undefined;
-let smtp: TestSmtpServer | undefined;
-afterEach(async () => {
-  vi.useRealTimers();
-  await current?.close();
-  await smtp?.close();
-  current = undefined;
-  smtp = undefined;
-});
-
-async function start(dialect: (typeof testDialects)[number]) {
-  smtp = await startSmtpServer();
-  current = await buildTestApp({
-    dialect,
-    env: { SMTP_URL: smtp.url, PUBLIC_URL, APP_NAME: 'Moo & Co', SUPPORT_EMAIL: 'help@moo.test' },
-  });
-  return { app: current.app, smtp };
-}
+const start = appWithMail({ PUBLIC_URL, APP_NAME: 'Moo & Co', SUPPORT_EMAIL: 'help@moo.test' });
 
 type App = TestApp['app'];
 

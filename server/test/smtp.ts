@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { afterEach, vi } from 'vitest';
+import { buildTestApp, type TestApp, type TestDialect } from './helper.js';
 import { readMail, type ReadMail } from './mail-reader.js';
 
 export interface TestSmtpServer {
@@ -59,5 +61,26 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       });
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * For a test file whose apps send mail: returns `start(dialect)`, which starts a real SMTP server and an
+ * app that mails through it (with the given settings); both are closed after each test.
+ */
+export function appWithMail(env: Record<string, string> = {}) {
+  let current: TestApp | undefined;
+  let smtp: TestSmtpServer | undefined;
+  afterEach(async () => {
+    vi.useRealTimers();
+    await current?.close();
+    await smtp?.close();
+    current = undefined;
+    smtp = undefined;
+  });
+  return async (dialect: TestDialect) => {
+    smtp = await startSmtpServer();
+    current = await buildTestApp({ dialect, env: { SMTP_URL: smtp.url, ...env } });
+    return { app: current.app, smtp };
   };
 }
