@@ -18,6 +18,7 @@ const baseURL = `http://localhost:${port}`;
 // The PayPal stand-in the app asks for prices, on a port of its own next to the app's.
 const payPalStandInUrl = `http://127.0.0.1:${port + 100}`;
 const smtpSink = smtpSinkUrls(port);
+const webhookId = '1JE4291016473214C';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -40,7 +41,11 @@ export default defineConfig({
           url: `${payPalStandInUrl}/stand-in/ready`,
           reuseExistingServer: false,
           timeout: 30_000,
-          env: { PAYPAL_STAND_IN_PORT: String(port + 100) },
+          env: {
+            PAYPAL_STAND_IN_PORT: String(port + 100),
+            PAYPAL_STAND_IN_WEBHOOK_URL: `${baseURL}/api/v1/paypal/webhook`,
+            PAYPAL_STAND_IN_WEBHOOK_ID: webhookId,
+          },
         },
         {
           command: 'node scripts/start.mjs',
@@ -57,8 +62,10 @@ export default defineConfig({
             SMTP_URL: smtpSink.smtpUrl,
             // Lets test set-up create accounts from distinct client addresses (X-Forwarded-For), so the
             // per-IP sign-up limit guards the product, not the size of the test suite.
-            TRUST_PROXY: 'true',
+            TRUST_PROXY: '1',
             ...payPalEnvFor(payPalStandInUrl),
+            PAYPAL_WEBHOOK_ID: webhookId,
+            PAYPAL_SDK_URL: `${payPalStandInUrl}/sdk/js`,
           },
         },
         // A real SMTP server that keeps what the app sends, for tests to read (tests/e2e/support/mailbox.ts).

@@ -1,6 +1,9 @@
+// Password sign-in against raw argon2id verifications at the same concurrency, and the session check and
+// password sign-in against Better Auth on the same SQLite file, each pair in alternating rounds.
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { hashPassword, verifyPassword } from '../server/passwords/password-hashing.js';
+import { hashPassword, verifyPassword } from '../server/users/password-hashing.js';
 import {
   type Bench,
   compare,
@@ -8,11 +11,12 @@ import {
   PHASE_SECONDS,
   percentile,
   printMeasurement,
-  printRatio,
   ROUNDS,
   type Round,
   startBenchServer,
+  startPeer,
 } from './bench.js';
+import { report } from './figures.js';
 
 const EMAIL = 'bench@example.com';
 const PASSWORD = 'bench kettle rainfall';
@@ -45,65 +49,105 @@ function rawVerifications(stored: string, concurrency: number) {
   };
 }
 
+const json = { 'content-type': 'application/json' };
+
 async function run() {
   const server = await startBenchServer({ email: EMAIL, password: PASSWORD });
   const { url, token, folder } = server;
+  const betterAuth = await startPeer('better-auth', { folder, email: EMAIL, password: PASSWORD });
   try {
-    const json = { 'content-type': 'application/json' };
+    const session = await fetch(`${betterAuth.url}/api/auth/get-session`, {
+      headers: { cookie: betterAuth.cookie ?? '' },
+    });
+    if (!((await session.json()) as { session?: unknown } | null)?.session) {
+      throw new Error('Better Auth did not recognise its own session cookie');
+    }
     console.log(
-      `  ${availableParallelism()} cores, SQLite in ${folder}; each side ${PHASE_SECONDS} s in ${ROUNDS} alternating rounds, after 1 s of warm-up`,
+      `  ${availableParallelism()} cores, SQLite at ${join(folder, 'app.sqlite')} (the app's tables and Better Auth's); each side ${PHASE_SECONDS} s in ${ROUNDS} alternating rounds, after 1 s of warm-up`,
     );
+    const passwordLogin = {
+      label: 'POST /api/v1/login (password)',
+      round: (seconds: number) =>
+        http(
+          {
+            url: `${url}/api/v1/login`,
+            method: 'POST',
+            headers: json,
+            body: JSON.stringify({ session: { email: EMAIL, password: PASSWORD } }),
+            connections: ARGON2_CONCURRENCY,
+          },
+          seconds,
+        ),
+    };
 
-    console.log(`token sign-in against /healthz, ${CHEAP_CONNECTIONS} connections`);
-    const [health, tokenLogin] = await compare(
+    console.log(`password sign-in against raw argon2id verifications, concurrency ${ARGON2_CONCURRENCY}`);
+    const [raw, password] = await compare(
       {
-        label: 'GET /healthz',
-        round: (seconds) => http({ url: `${url}/healthz`, connections: CHEAP_CONNECTIONS }, seconds),
+        label: `raw argon2 verify (×${ARGON2_CONCURRENCY})`,
+        round: rawVerifications(await hashPassword(PASSWORD), ARGON2_CONCURRENCY),
       },
+      passwordLogin,
+    );
+    printMeasurement(raw, 'verify/s');
+    printMeasurement(password);
+    report('passwordSignIn', password.perSecond / raw.perSecond);
+
+    console.log(`password sign-in against Better Auth's (scrypt), concurrency ${ARGON2_CONCURRENCY}`);
+    const [theirs, ours] = await compare(
       {
-        label: 'POST /api/v1/login (token)',
+        label: 'Better Auth sign-in/email',
         round: (seconds) =>
           http(
             {
-              url: `${url}/api/v1/login`,
+              url: `${betterAuth.url}/api/auth/sign-in/email`,
               method: 'POST',
-              headers: json,
-              body: JSON.stringify({ session: { auth_token: token } }),
+              headers: { ...json, origin: betterAuth.url },
+              body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+              connections: ARGON2_CONCURRENCY,
+            },
+            seconds,
+          ),
+      },
+      passwordLogin,
+    );
+    printMeasurement(theirs);
+    printMeasurement(ours);
+    console.log(
+      `  → password sign-in vs Better Auth: ${(ours.perSecond / theirs.perSecond).toFixed(2)}× (no goal: the hashes differ, argon2id here, scrypt there)`,
+    );
+
+    console.log(`session check against Better Auth get-session, ${CHEAP_CONNECTIONS} connections`);
+    const [getSession, me] = await compare(
+      {
+        label: 'Better Auth GET get-session',
+        round: (seconds) =>
+          http(
+            {
+              url: `${betterAuth.url}/api/auth/get-session`,
+              headers: { cookie: betterAuth.cookie ?? '' },
+              connections: CHEAP_CONNECTIONS,
+            },
+            seconds,
+          ),
+      },
+      {
+        label: 'GET /api/v1/me (Bearer)',
+        round: (seconds) =>
+          http(
+            {
+              url: `${url}/api/v1/me`,
+              headers: { authorization: `Bearer ${token}` },
               connections: CHEAP_CONNECTIONS,
             },
             seconds,
           ),
       },
     );
-    printMeasurement(health);
-    printMeasurement(tokenLogin);
-    printRatio('token sign-in / healthz', tokenLogin.perSecond / health.perSecond, 0.5);
-
-    console.log(`password sign-in against raw argon2 verifications, concurrency ${ARGON2_CONCURRENCY}`);
-    const [raw, passwordLogin] = await compare(
-      {
-        label: `raw argon2 verify (×${ARGON2_CONCURRENCY})`,
-        round: rawVerifications(await hashPassword(PASSWORD), ARGON2_CONCURRENCY),
-      },
-      {
-        label: 'POST /api/v1/login (password)',
-        round: (seconds) =>
-          http(
-            {
-              url: `${url}/api/v1/login`,
-              method: 'POST',
-              headers: json,
-              body: JSON.stringify({ session: { email: EMAIL, password: PASSWORD } }),
-              connections: ARGON2_CONCURRENCY,
-            },
-            seconds,
-          ),
-      },
-    );
-    printMeasurement(raw, 'verify/s');
-    printMeasurement(passwordLogin);
-    printRatio('password sign-in / raw argon2', passwordLogin.perSecond / raw.perSecond, 0.8);
+    printMeasurement(getSession);
+    printMeasurement(me);
+    report('sessionCheck', me.perSecond / getSession.perSecond);
   } finally {
+    await betterAuth.stop();
     await server.close();
   }
 }

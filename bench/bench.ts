@@ -1,10 +1,9 @@
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
-import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../server/rate-limit/rate-limits.js';
 
 /** One benchmark module: `npm run bench` runs every one listed in bench/run.ts, in order. */
 export interface Bench {
@@ -83,18 +82,57 @@ export function printMeasurement({ label, perSecond, p50, p99 }: Measurement, un
   );
 }
 
-export function printRatio(name: string, value: number, goal: number) {
-  const verdict = value >= goal ? 'meets the goal' : 'BELOW the goal';
-  console.log(`  ${name}: ${value.toFixed(2)} (goal ≥ ${goal}) ${verdict}`);
+/** What a server process of the benchmarks (http-peer.ts) reports once it listens. */
+export interface PeerReady {
+  url: string;
+  /** The auth_token of the account the app was started with. */
+  token?: string;
+  /** Better Auth's session cookie for its account. */
+  cookie?: string;
 }
 
-// A benchmark is one client hammering one account from one address: every limit is lifted.
-const NO_LIMITS = Object.fromEntries(
-  Object.keys(DEFAULT_RATE_LIMITS).map((rule) => [
-    rule,
-    { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 },
-  ]),
-) as RateLimitSettings;
+export type PeerMode = 'app' | 'fastify' | 'better-auth';
+
+export interface Peer extends PeerReady {
+  stop(): Promise<void>;
+}
+
+const PEER_START_TIMEOUT_MS = 60_000;
+
+/** Starts one server of http-peer.ts in a process of its own (output discarded: logging costs, not shows). */
+export function startPeer(
+  mode: PeerMode,
+  options: { folder: string; email?: string; password?: string; webRoot?: string },
+): Promise<Peer> {
+  const child = fork(
+    fileURLToPath(new URL('./http-peer.ts', import.meta.url)),
+    [mode, options.folder, options.email ?? '', options.password ?? ''],
+    {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      env: { ...process.env, BENCH_WEB_ROOT: options.webRoot ?? '' },
+    },
+  );
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.removeAllListeners('exit');
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.send({ type: 'stop' });
+    });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`the ${mode} server did not start in ${PEER_START_TIMEOUT_MS / 1000} s`));
+    }, PEER_START_TIMEOUT_MS);
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the ${mode} server exited with ${code}`)));
+    child.once('message', (ready: PeerReady) => {
+      clearTimeout(timer);
+      resolve({ ...ready, stop });
+    });
+  });
+}
 
 export interface BenchServer {
   url: string;
@@ -105,32 +143,28 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-/** The whole app on a fresh SQLite database, listening on a free port, with one account signed up. */
-export async function startBenchServer(account: { email: string; password: string }): Promise<BenchServer> {
+/**
+ * The whole app on a fresh SQLite database, with default logging, in a process of its own, listening on a
+ * free port, with one account signed up; `webRoot` serves a built web app too.
+ */
+export async function startBenchServer(
+  account: { email: string; password: string },
+  webRoot?: string,
+): Promise<BenchServer> {
   const folder = mkdtempSync(join(tmpdir(), 'bullapp-bench-'));
-  const config = loadConfig({
-    DATABASE_URL: `sqlite:${join(folder, 'app.sqlite')}`,
-    OUTBOX_DIR: join(folder, 'outbox'),
-    LOG_LEVEL: 'silent',
-  });
-  const app = await buildApp({ config, rateLimits: { settings: NO_LIMITS } });
-  const close = async () => {
-    await app.close();
-    rmSync(folder, { recursive: true, force: true });
-  };
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    const signUp = await app.inject({ method: 'POST', url: '/api/v1/users', payload: { user: account } });
+    const peer = await startPeer('app', { folder, ...account, webRoot });
     return {
-      url: `http://127.0.0.1:${address.port}`,
+      url: peer.url,
       folder,
-      token: signUp.json().auth_token as string,
-      close,
+      token: peer.token ?? '',
+      close: async () => {
+        await peer.stop();
+        rmSync(folder, { recursive: true, force: true });
+      },
     };
   } catch (error) {
-    await close();
+    rmSync(folder, { recursive: true, force: true });
     throw error;
   }
 }

@@ -1,19 +1,24 @@
 /**
  * The server side of the cable benchmark, run in a process of its own so its memory is measured alone.
  * `app`: the whole app on a fresh SQLite database with one user and N sessions. `baseline`: a bare `ws`
- * server that only welcomes and fans out the same frame, the floor that the app's figures are set against.
+ * server that only welcomes and fans out the same frame, serialised once per broadcast, the floor that the
+ * app's figures are set against. `socketio`: socket.io 4 (WebSocket transport) emitting the same frame to
+ * all, a peer.
  * Talks to the benchmark over IPC: ready → {url, tokens}; memory → usage after a full GC; broadcast → the
  * time the server spent handing the frame to every socket (its fan-out, before the network).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { Server as SocketIoServer } from 'socket.io';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { createSession } from '../server/sessions/sessions.service.js';
 import { BASELINE_FRAME, BENCH_ORIGIN, type PeerReply, type PeerRequest } from './cable-protocol.js';
+import { insertTestUser } from '../server/test/fixtures.js';
 
 const send = (reply: PeerReply) => process.send?.(reply);
 
@@ -36,19 +41,7 @@ async function startApp(connections: number) {
   const app = await buildApp({ config });
   await app.ready();
   const { db } = app.database;
-  const now = new Date().toISOString();
-  const user = await db
-    .insertInto('users')
-    .values({
-      email: 'bench@example.com',
-      password_hash: 'not used',
-      role: 0,
-      created_at: now,
-      updated_at: now,
-      password_changed_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const user = await insertTestUser(db, { email: 'bench@example.com', passwordHash: 'not used' });
   const tokens = await db.transaction().execute(async (tx) => {
     const issued: string[] = [];
     for (let n = 0; n < connections; n++) {
@@ -98,7 +91,9 @@ async function startBaseline(connections: number) {
     url: `ws://127.0.0.1:${port}/cable`,
     tokens: Array.from({ length: connections }, () => 'unused'),
     broadcast: async () => {
-      for (const client of server.clients) client.send(BASELINE_FRAME);
+      // Serialised once for all sockets, as a broadcast should be.
+      const frame = Buffer.from(BASELINE_FRAME);
+      for (const client of server.clients) client.send(frame, { binary: false });
     },
     stop: () => {
       clearInterval(heartbeat);
@@ -107,8 +102,28 @@ async function startBaseline(connections: number) {
   };
 }
 
-const [mode = 'app', count = '5000'] = process.argv.slice(2);
-const peer = mode === 'baseline' ? await startBaseline(Number(count)) : await startApp(Number(count));
+async function startSocketIo(connections: number) {
+  const http = createServer();
+  const io = new SocketIoServer(http, {
+    transports: ['websocket'],
+    serveClient: false,
+    perMessageDeflate: false,
+  });
+  await new Promise<void>((resolve) => http.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve));
+  const { port } = http.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    tokens: Array.from({ length: connections }, () => 'unused'),
+    broadcast: async () => {
+      io.emit('message', BASELINE_FRAME);
+    },
+    stop: () => new Promise<void>((resolve) => void io.close(() => resolve())),
+  };
+}
+
+const starters = { app: startApp, baseline: startBaseline, socketio: startSocketIo };
+const [mode = 'app', count = '2000'] = process.argv.slice(2);
+const peer = await starters[mode as keyof typeof starters](Number(count));
 process.on('message', async (request: PeerRequest) => {
   if (request.type === 'memory') send({ type: 'memory', usage: memory() });
   if (request.type === 'broadcast') {

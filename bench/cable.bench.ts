@@ -2,13 +2,18 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { io as socketIo } from 'socket.io-client';
 import WebSocket from 'ws';
 import type { Bench } from './bench.js';
 import { percentile } from './bench.js';
 import { BENCH_ORIGIN, type PeerReply, type PeerRequest } from './cable-protocol.js';
+import { report } from './figures.js';
 
-/** Idle sockets held open at once; BENCH_CABLE_CONNECTIONS overrides (the goal is 10,000 on one instance). */
-const CONNECTIONS = Number(process.env.BENCH_CABLE_CONNECTIONS ?? 5000);
+/**
+ * Idle sockets held open at once: 2,000 for the fan-out figure of issue 11; BENCH_CABLE_CONNECTIONS
+ * overrides (10,000 for the memory goal of decision 044).
+ */
+const CONNECTIONS = Number(process.env.BENCH_CABLE_CONNECTIONS ?? 2000);
 /** Broadcasts measured after one for warm-up. */
 const ROUNDS = Number(process.env.BENCH_CABLE_ROUNDS ?? 5);
 /** Sockets opening at the same moment: enough to be quick, few enough not to overflow the listen queue. */
@@ -17,7 +22,9 @@ const OPEN_TIMEOUT_MS = 15_000;
 const GOAL = { connections: 10_000, p99Ms: 250, bytesPerConnection: 30 * 1024 };
 const IDENTIFIER = JSON.stringify({ channel: 'AccountChannel' });
 
-/** One server process (the app or the bare `ws` baseline), driven over IPC. */
+type Mode = 'app' | 'baseline' | 'socketio';
+
+/** One server process (the app, the bare `ws` baseline or socket.io), driven over IPC. */
 class Peer {
   private constructor(
     private readonly child: ChildProcess,
@@ -25,7 +32,7 @@ class Peer {
     readonly tokens: string[],
   ) {}
 
-  static start(mode: 'app' | 'baseline'): Promise<Peer> {
+  static start(mode: Mode): Promise<Peer> {
     const child = fork(
       fileURLToPath(new URL('./cable-peer.ts', import.meta.url)),
       [mode, String(CONNECTIONS)],
@@ -76,16 +83,36 @@ class Peer {
 }
 
 interface Client {
-  socket: WebSocket;
+  close(): void;
   /** When the round's message arrived, or null while it is awaited. */
   arrivedAt: number | null;
+}
+
+/** Opens one socket.io client (WebSocket transport only, as the others). */
+function openSocketIoClient(url: string): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const socket = socketIo(url, { transports: ['websocket'], forceNew: true, reconnection: false });
+    const client: Client = { close: () => socket.disconnect(), arrivedAt: null };
+    const timer = setTimeout(
+      () => reject(new Error(`no connection within ${OPEN_TIMEOUT_MS} ms`)),
+      OPEN_TIMEOUT_MS,
+    );
+    socket.on('connect', () => {
+      clearTimeout(timer);
+      resolve(client);
+    });
+    socket.on('connect_error', reject);
+    socket.on('message', () => {
+      client.arrivedAt = performance.now();
+    });
+  });
 }
 
 /** Opens one client: for the app it must be welcomed and have AccountChannel confirmed. */
 function openClient(url: string, subscribe: boolean): Promise<Client> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, ['actioncable-v1-json'], { origin: BENCH_ORIGIN });
-    const client: Client = { socket, arrivedAt: null };
+    const client: Client = { close: () => socket.terminate(), arrivedAt: null };
     const timer = setTimeout(
       () => reject(new Error(`no welcome within ${OPEN_TIMEOUT_MS} ms`)),
       OPEN_TIMEOUT_MS,
@@ -104,13 +131,17 @@ function openClient(url: string, subscribe: boolean): Promise<Client> {
   });
 }
 
-async function openAll(peer: Peer, subscribe: boolean): Promise<Client[]> {
+async function openAll(peer: Peer, mode: Mode): Promise<Client[]> {
   const clients: Client[] = [];
   for (let start = 0; start < peer.tokens.length; start += OPENING_AT_ONCE) {
     const batch = peer.tokens.slice(start, start + OPENING_AT_ONCE);
     clients.push(
       ...(await Promise.all(
-        batch.map((token) => openClient(`${peer.url}?token=${encodeURIComponent(token)}`, subscribe)),
+        batch.map((token) =>
+          mode === 'socketio'
+            ? openSocketIoClient(peer.url)
+            : openClient(`${peer.url}?token=${encodeURIComponent(token)}`, mode === 'app'),
+        ),
       )),
     );
   }
@@ -140,11 +171,11 @@ interface Figures {
   heapPerConnection: number;
 }
 
-async function measure(mode: 'app' | 'baseline'): Promise<Figures> {
+async function measure(mode: Mode): Promise<Figures> {
   const peer = await Peer.start(mode);
   try {
     const before = await peer.memory();
-    const clients = await openAll(peer, mode === 'app');
+    const clients = await openAll(peer, mode);
     // Idle for a few beats, so buffers settle as they would on a quiet evening.
     await new Promise((resolve) => setTimeout(resolve, 4000));
     const after = await peer.memory();
@@ -153,7 +184,7 @@ async function measure(mode: 'app' | 'baseline'): Promise<Figures> {
     const fanOuts: number[] = [];
     for (let n = 0; n < ROUNDS; n++) latencies.push(...(await round(peer, clients, fanOuts)));
     latencies.sort((a, b) => a - b);
-    for (const client of clients) client.socket.terminate();
+    for (const client of clients) client.close();
     const heap = (usage: NodeJS.MemoryUsage) => usage.heapUsed + usage.external + usage.arrayBuffers;
     return {
       p50: percentile(latencies, 50),
@@ -171,6 +202,17 @@ async function measure(mode: 'app' | 'baseline'): Promise<Figures> {
   }
 }
 
+const PEERS: Mode[] = ['baseline', 'socketio', 'app'];
+
+/** The figures of several passes, each the mean of theirs. */
+function mean(passes: Figures[]): Figures | undefined {
+  const first = passes[0];
+  if (!first) return undefined;
+  const average = (key: keyof Figures) => passes.reduce((sum, pass) => sum + pass[key], 0) / passes.length;
+  const keys = Object.keys(first) as Array<keyof Figures>;
+  return { ...first, ...Object.fromEntries(keys.map((key) => [key, average(key)])) };
+}
+
 /** RSS growth is coarse at small counts and heap growth misses native buffers: judge by the larger. */
 const memoryPerConnection = (figures: Figures) =>
   Math.max(figures.bytesPerConnection, figures.heapPerConnection);
@@ -185,7 +227,7 @@ function print(label: string, figures: Figures) {
 
 async function run() {
   console.log(
-    `  ${availableParallelism()} cores; ${CONNECTIONS} authenticated idle sockets, one broadcast to all, ${ROUNDS} rounds after 1 of warm-up`,
+    `  ${availableParallelism()} cores; ${CONNECTIONS} authenticated idle sockets, one broadcast to all, ${ROUNDS} rounds after 1 of warm-up; each peer measured twice (mean)`,
   );
   console.log(
     '  latency: from the broadcast call to each client holding the frame (clients in this process,',
@@ -193,13 +235,20 @@ async function run() {
   console.log(
     '  on the same cores, so it includes their own reading); fan-out: server time to hand it to all sockets',
   );
-  const baseline = await measure('baseline');
-  print('bare ws fan-out', baseline);
-  const app = await measure('app');
+  // Two passes in mirrored order (A B C C B A), so a change in the machine's load falls on all three alike.
+  const passes = new Map<Mode, Figures[]>();
+  for (const mode of [...PEERS, ...[...PEERS].reverse()]) {
+    passes.set(mode, [...(passes.get(mode) ?? []), await measure(mode)]);
+  }
+  const [baseline, socketIo, app] = PEERS.map((mode) => mean(passes.get(mode) ?? []));
+  if (!baseline || !socketIo || !app) throw new Error('a cable peer was not measured');
+  print('bare ws broadcast', baseline);
+  print('socket.io 4 emit', socketIo);
   print('/cable AccountChannel', app);
   console.log(
-    `  ratios to the bare ws baseline: p99 ×${(app.p99 / baseline.p99).toFixed(2)}, RSS per connection ×${(app.bytesPerConnection / Math.max(1, baseline.bytesPerConnection)).toFixed(2)}`,
+    `  ratios to the bare ws baseline: socket.io p99 ×${(socketIo.p99 / baseline.p99).toFixed(2)}; the app's RSS per connection ×${(app.bytesPerConnection / Math.max(1, baseline.bytesPerConnection)).toFixed(2)}`,
   );
+  report('push', app.p99 / baseline.p99, `(p99 ${app.p99.toFixed(1)} ms vs ${baseline.p99.toFixed(1)} ms)`);
   const verdict = (ok: boolean) => (ok ? 'meets the goal' : 'MISSES the goal');
   console.log(
     `  goal (${GOAL.connections} connections, p99 < ${GOAL.p99Ms} ms, < ${kb(GOAL.bytesPerConnection)} per connection): p99 ${verdict(app.p99 < GOAL.p99Ms)}, memory ${verdict(memoryPerConnection(app) < GOAL.bytesPerConnection)}${CONNECTIONS < GOAL.connections ? ` (measured at ${CONNECTIONS}; BENCH_CABLE_CONNECTIONS=${GOAL.connections} for the goal's count)` : ''}`,

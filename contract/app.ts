@@ -10,5 +10,6 @@ export const PAGE_META = {
   supportEmail: 'support-email',
   paypalClientId: 'paypal-client-id',
   paypalEnvironment: 'paypal-environment',
+  paypalSdkUrl: 'paypal-sdk-url',
   cableUrl: 'action-cable-url',
 } as const;

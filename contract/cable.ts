@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { SESSION_KINDS } from './account-events.js';
+import { subscriptionSchema } from './subscriptions.js';
 
-export const sessionKindSchema = z.enum(['password', 'signup', 'qr']);
-export type SessionKind = z.infer<typeof sessionKindSchema>;
+export const sessionKindSchema = z.enum(SESSION_KINDS);
+export type { SessionKind } from './account-events.js';
 
 /** What AccountChannel streams to every connection of a user. */
 export const accountEventSchema = z.discriminatedUnion('event', [
@@ -9,6 +11,9 @@ export const accountEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('password_changed') }),
   z.object({ event: z.literal('signed_out') }),
   z.object({ event: z.literal('account_deleted') }),
+  z.object({ event: z.literal('email_changed') }),
+  z.object({ event: z.literal('security_changed') }),
+  z.object({ event: z.literal('subscription_changed'), subscription: subscriptionSchema }),
 ]);
 export type AccountEvent = z.infer<typeof accountEventSchema>;
 

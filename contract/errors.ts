@@ -1,8 +1,69 @@
-import { z } from 'zod';
+/**
+ * Every error code the API can answer with, and the sentence for a person that goes with it. Free of zod
+ * on purpose: the web imports these sentences (the schema of the error body is in error-body.ts).
+ * Where a reply names a detail (the field that is missing, how long to wait), the sentence here is the
+ * general one; the server's factories (server/http/errors.ts) build the detailed one.
+ */
+export const ERROR_MESSAGES = {
+  invalid_request: 'The request could not be understood.',
+  payload_too_large: 'The request body is too large. The limit is 64 KiB.',
+  unsupported_media_type: 'Send the request body as JSON (Content-Type: application/json).',
+  invalid_credentials: 'Invalid email or password.',
+  email_taken:
+    'An account with this e-mail address already exists. Sign in, or reset your password if you forgot it.',
+  invalid_email: 'Please enter a valid e-mail address, like name@example.com.',
+  weak_password: 'Please choose a stronger password.',
+  invalid_reset_token: 'This password reset link is invalid or has expired.',
+  invalid_token: 'Your session has ended or is not valid. Please sign in again.',
+  invalid_xsrf_token: 'This request could not be verified. Please reload the page and try again.',
+  too_many_requests: 'Too many attempts. Please wait a few minutes and try again.',
+  account_locked:
+    'Too many wrong passwords were tried for this account, so passwords are not accepted for it now. Use "Forgot password?" to set a new one.',
+  not_found: 'There is nothing at this address.',
+  origin_not_allowed: 'This site may not open the push channel.',
+  upgrade_required: 'This address is the push channel: open it as a WebSocket (Action Cable protocol).',
+  database_unavailable: "We can't reach our database right now. Please try again in a moment.",
+  redis_unavailable: "We can't reach our session store right now. Please try again in a moment.",
+  not_built: 'The web app has not been built yet. Run "npm run build" and restart.',
+  already_subscribed: 'You already have an active subscription.',
+  payments_unavailable: 'Payments are not available right now. Please try again in a few minutes.',
+  subscription_not_found: 'No such subscription was found for your account.',
+  invalid_signature: 'This webhook call could not be verified.',
+  webhooks_not_configured: 'PayPal webhooks are not configured on this server.',
+  invalid_passkey: 'This passkey could not be verified. Please try again, or sign in with your password.',
+  passkey_not_found: 'No such passkey was found for your account.',
+  internal_error: 'Something went wrong on our side. Please try again in a moment.',
+} as const;
 
-/** The body of every non-2xx reply. */
-export const errorBodySchema = z.object({
-  error: z.string().describe('A stable machine-readable code, e.g. "invalid_credentials".'),
-  message: z.string().describe('A sentence for a person.'),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+
+export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[];
+
+/** Fixed sentences of a code that has more than one (DESIGN names them per call). */
+export const ERROR_VARIANTS = {
+  /** 403 `invalid_credentials` of PUT /api/v2/change_password and of POST /api/v1/email_change. */
+  wrongCurrentPassword: 'Your current password is not correct.',
+  /** 403 `invalid_credentials` of GET /api/v1/check_chromes_password (the QR code). */
+  wrongQrPassword: 'That password is not correct. Please try again.',
+  /** 400 `invalid_request` of the QR code call without a password. */
+  missingQrPassword: 'Please enter your password to get a sign-in code.',
+  /** 400 `invalid_request` for bodies that are not a JSON object. */
+  emptyBody: 'The request body is empty; it should be a JSON object.',
+  invalidJson: 'The request body is not valid JSON.',
+  unreadableBody: 'The request body could not be read.',
+  /** 400 `invalid_token` of POST /api/v1/email_change/confirm (the link of the confirmation mail). */
+  invalidEmailChangeToken:
+    'This e-mail confirmation link is invalid or has expired. Ask for a new one on your account page.',
+  /** 409 `email_taken` of the e-mail change, when the new address is the one the account already has. */
+  sameEmail: 'This is already the e-mail address of your account.',
+  /** 400 `invalid_request` of a passkey name that is empty or too long. */
+  passkeyName: 'Please give the passkey a name of 1 to 64 characters.',
+  /** 400 `invalid_request` of the PayPal webhook when a verified body is not an event. */
+  notAPayPalEvent: 'The webhook body is not a PayPal event.',
+} as const;
+
+/** The body of every non-2xx reply, as read off the wire (`error` is an ErrorCode when the server sent it). */
+export interface ErrorBody {
+  error: string;
+  message: string;
+}

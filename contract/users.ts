@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { passkeyLoginSchema } from './passkeys.js';
+import { subscriptionSchema } from './subscriptions.js';
 
 /** A user as the API returns it; `auth_token` is present on sign-up and sign-in replies. */
 export const userSchema = z.object({
@@ -10,7 +12,9 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const meReplySchema = userSchema.omit({ auth_token: true });
+export const meReplySchema = userSchema.omit({ auth_token: true }).extend({
+  subscription: subscriptionSchema.nullable().describe('The current subscription, else the latest'),
+});
 export type Me = z.infer<typeof meReplySchema>;
 
 export const signUpBodySchema = z.object({
@@ -22,9 +26,15 @@ export const passwordLoginSchema = z.object({
   session: z.object({ email: z.string(), password: z.string() }),
 });
 export const tokenLoginSchema = z.object({
-  session: z.object({ auth_token: z.string() }),
+  session: z.object({
+    auth_token: z.string(),
+    qr: z
+      .boolean()
+      .optional()
+      .describe('true from a QR link: only a pending QR token is accepted (it is exchanged for a new token)'),
+  }),
 });
-export const loginBodySchema = z.union([passwordLoginSchema, tokenLoginSchema]);
+export const loginBodySchema = z.union([passwordLoginSchema, tokenLoginSchema, passkeyLoginSchema]);
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const resetPasswordBodySchema = z.object({ email: z.string() });

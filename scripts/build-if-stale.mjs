@@ -13,6 +13,9 @@ const SOURCES = [
   'package-lock.json',
   'tsconfig.base.json',
   'tsconfig.server.json',
+  // The build's own steps after Vite (npm run build:web).
+  'scripts/prerender-web.mjs',
+  'scripts/compress-web.mjs',
 ];
 
 function newestChange(path) {

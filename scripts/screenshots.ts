@@ -79,7 +79,7 @@ async function signIn(page: Page, email: string) {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL('**/account');
 }
 
@@ -97,7 +97,7 @@ const shots: Shot[] = [
       await page.goto('/login');
       await page.getByLabel('E-mail').fill('someone@example.com');
       await page.getByLabel('Password').fill('not the password');
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByRole('alert').waitFor();
     },
   },

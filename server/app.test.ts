@@ -179,12 +179,46 @@ describe('XSRF double-submit cookie', () => {
     return app;
   }
 
-  it('sets the XSRF-TOKEN cookie, readable by the page', async () => {
-    const app = await echoApp();
-    const cookie = (await app.inject('/healthz')).cookies.find((c) => c.name === 'XSRF-TOKEN');
+  const xsrfCookieOf = (reply: { cookies: Array<{ name: string; value: string }> }) =>
+    reply.cookies.find((c) => c.name === 'XSRF-TOKEN') as
+      { value: string; httpOnly?: boolean; sameSite?: string } | undefined;
+
+  it('sets the XSRF-TOKEN cookie with the page, readable by it', async () => {
+    const probe = await start();
+    const { app } = await start({ webRoot: withPage(probe.folder) });
+    const cookie = xsrfCookieOf(await app.inject('/login'));
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(cookie?.httpOnly).toBeFalsy();
     expect(cookie?.sameSite).toBe('Strict');
+    const again = await app.inject({ url: '/login', cookies: { 'XSRF-TOKEN': cookie!.value } });
+    expect(again.headers['set-cookie']).toBeUndefined();
+    await probe.close();
+  });
+
+  it('sets no cookie on an API call without one: an API client is not a page', async () => {
+    const app = await echoApp();
+    for (const [method, url] of [
+      ['GET', '/healthz'],
+      ['POST', '/api/test/ping'],
+      ['GET', '/api/nothing'],
+    ] as const) {
+      const reply = await app.inject({ method, url, headers: { authorization: 'Bearer some-token' } });
+      expect(reply.headers['set-cookie'], url).toBeUndefined();
+    }
+  });
+
+  it("sets the cookie on a call from the site's own page that lost it, and only then", async () => {
+    const app = await echoApp();
+    const fromPage = await app.inject({ url: '/healthz', headers: { 'sec-fetch-site': 'same-origin' } });
+    expect(xsrfCookieOf(fromPage)?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const crossSite = await app.inject({ url: '/healthz', headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.headers['set-cookie']).toBeUndefined();
+    const withCookie = await app.inject({
+      url: '/healthz',
+      headers: { 'sec-fetch-site': 'same-origin' },
+      cookies: { 'XSRF-TOKEN': 'right-token' },
+    });
+    expect(withCookie.headers['set-cookie']).toBeUndefined();
   });
 
   it('refuses a mutating call that carries the cookie without the matching header', async () => {

@@ -1,31 +1,39 @@
 import { createServer } from 'node:http';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import { registerAccounts } from './accounts/accounts.plugin.js';
-import { registerCable } from './cable/cable.routes.js';
-import { APP_PREFIX } from '../contract/app.js';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import accounts from './accounts/accounts.plugin.js';
+import audit from './audit/audit.plugin.js';
+import cable from './cable/cable.routes.js';
+import configPlugin from './config.plugin.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
+import databasePlugin from './db/database.plugin.js';
+import data from './data/data.plugin.js';
 import { migrateToLatest } from './db/migrate.js';
-import { databaseCheck, healthRoutes, type ReadinessCheck } from './health/health.routes.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { healthRoutes } from './health/health.routes.js';
+import readiness from './health/readiness.plugin.js';
+import housekeeping from './housekeeping/housekeeping.plugin.js';
+import errorHandling from './http/error-handler.js';
+import gracefulClose from './http/graceful-close.plugin.js';
 import { loggerOptions } from './http/logger.js';
+import { replySerializerCompiler } from './http/reply-serializer.js';
+import { OneLinePerRequest } from './http/request-log.js';
+import openApi, { openApiRoutes } from './http/openapi.plugin.js';
+import mailer from './mail/mailer.plugin.js';
+import passkeys from './passkeys/passkeys.plugin.js';
+import passwords from './passwords/passwords.plugin.js';
+import { paypalPlugin } from './paypal/paypal.plugin.js';
 import { pricesRoutes } from './prices/prices.routes.js';
 import { pricesServiceFor } from './prices/prices.service.js';
-import { AccountEvents } from './push/account-events.js';
-import { InProcessBus, type PushBus } from './push/bus.js';
-import { RedisBus } from './push/redis-bus.js';
+import type { PushBus } from './push/bus.js';
+import push from './push/push.plugin.js';
 import { qrRoutes } from './qr/qr.routes.js';
-import { registerRateLimits, type RateLimitOptions } from './rate-limit/rate-limit.plugin.js';
-import { RedisRateLimitStore } from './rate-limit/redis-store.js';
-import { registerSecurityHeaders } from './security/headers.js';
-import { registerXsrf } from './security/xsrf.js';
+import rateLimits, { type RateLimitOptions } from './rate-limit/rate-limit.plugin.js';
+import securityHeaders from './security/headers.js';
+import { fastifyTrustProxy } from './security/trusted-proxies.js';
+import xsrf from './security/xsrf.js';
+import deviceCookies from './security/device-cookie.js';
+import { subscriptionsPlugin } from './subscriptions/subscriptions.plugin.js';
 import { webRoutes } from './web/web.routes.js';
 
 export interface AppOptions {
@@ -44,127 +52,95 @@ export interface AppOptions {
 
 export const BODY_LIMIT = 64 * 1024;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config;
-    database: DatabaseHandle;
-    bus: PushBus;
-    accountEvents: AccountEvents;
+function createFastify({
+  config,
+  logger,
+  requestTimeoutMs,
+}: Pick<AppOptions, 'config' | 'logger'> & { requestTimeoutMs: number }): FastifyInstance {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config.logLevel),
+    logController: new OneLinePerRequest(),
+    bodyLimit: BODY_LIMIT,
+    // Node checks request deadlines only every 30 s by default: far too lazy against slow-loris.
+    serverFactory: (handler) =>
+      createServer(
+        {
+          requestTimeout: requestTimeoutMs,
+          headersTimeout: Math.min(requestTimeoutMs, 20_000),
+          connectionsCheckingInterval: Math.min(requestTimeoutMs / 2, 2000),
+        },
+        handler,
+      ),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // While closing, requests already on an open connection are still served (graceful-close.plugin.ts).
+    return503OnClosing: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(replySerializerCompiler);
+  return app;
+}
+
+async function openMigratedDatabase(config: Config): Promise<DatabaseHandle> {
+  const database = openDatabase(config.databaseUrl);
+  try {
+    await migrateToLatest(database);
+    return database;
+  } catch (error) {
+    await database.close();
+    throw error;
   }
 }
 
-/** Builds the whole app: the process entry and the tests both call this and nothing else. */
+/**
+ * Builds the whole app: the process entry and the tests both call this and nothing else. Each piece is a
+ * plugin that names the plugins it depends on, so a registration out of order fails at start.
+ */
 export async function buildApp({
   config,
   webRoot = null,
   logger,
   bus,
-  rateLimits,
+  rateLimits: rateLimitOptions = {},
   requestTimeoutMs = 30_000,
 }: AppOptions): Promise<FastifyInstance> {
-  const database = openDatabase(config.databaseUrl);
+  const database = await openMigratedDatabase(config);
   let app: FastifyInstance;
   try {
-    await migrateToLatest(database);
-    app = Fastify({
-      logger: logger ?? loggerOptions(config.logLevel),
-      bodyLimit: BODY_LIMIT,
-      // Node checks request deadlines only every 30 s by default: far too lazy against slow-loris.
-      serverFactory: (handler) =>
-        createServer(
-          {
-            requestTimeout: requestTimeoutMs,
-            headersTimeout: Math.min(requestTimeoutMs, 20_000),
-            connectionsCheckingInterval: Math.min(requestTimeoutMs / 2, 2000),
-          },
-          handler,
-        ),
-      trustProxy: config.trustProxy,
-      // While closing, requests already on an open connection are still served (see below).
-      return503OnClosing: false,
-    });
+    app = createFastify({ config, logger, requestTimeoutMs });
   } catch (error) {
     await database.close();
     throw error;
   }
 
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.decorate('config', config);
-  app.decorate('database', database);
-  const pushBus =
-    bus ??
-    (config.redisUrl
-      ? new RedisBus(config.redisUrl, {
-          prefix: `${config.redisKeyPrefix}${APP_PREFIX}:`,
-          onError: (err) => app.log.warn({ err }, 'push bus: Redis error'),
-        })
-      : new InProcessBus());
-  app.decorate('bus', pushBus);
-  app.decorate('accountEvents', new AccountEvents(pushBus));
-  app.addHook('onClose', async () => {
-    if (!bus) await pushBus.close();
-    await database.close();
-  });
-
-  // Graceful shutdown: Node closes idle keep-alive connections once, when closing starts; a reply that was
-  // in flight then would leave its connection open and the close waiting. Replies sent while closing say
-  // `Connection: close`, so every connection ends with its last reply.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
-
-  registerErrorHandling(app);
-  await registerSecurityHeaders(app, config);
-  await registerXsrf(app, config);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: { title: `${config.appName} API`, version: '1.0.0' },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-
+  // Building blocks.
+  await app.register(configPlugin, { config });
+  await app.register(databasePlugin, { database });
+  await app.register(gracefulClose);
+  await app.register(errorHandling);
+  await app.register(securityHeaders);
+  await app.register(xsrf);
+  await app.register(deviceCookies);
+  await app.register(openApi);
+  await app.register(readiness);
+  await app.register(push, { bus });
   // First of the routes: the socket plugin has to see every route registered after it.
-  await registerCable(app);
+  await app.register(cable);
+  await app.register(rateLimits, rateLimitOptions);
+  await app.register(mailer);
+  await app.register(audit);
+  await app.register(housekeeping);
+  await app.register(paypalPlugin);
 
-  // With REDIS_URL, rate-limit counters are shared by every instance (unless a test hands in a store).
-  const redisStore =
-    config.redisUrl && !rateLimits?.store
-      ? new RedisRateLimitStore(config.redisUrl, config.redisKeyPrefix, (error) =>
-          app.log.warn({ err: error }, 'Redis connection trouble (rate limits)'),
-        )
-      : null;
-  if (redisStore) app.addHook('onClose', () => redisStore.close());
-  const redisPings = [
-    ...(redisStore ? [() => redisStore.ping()] : []),
-    ...(pushBus instanceof RedisBus ? [() => pushBus.ping()] : []),
-  ];
-  const checks: ReadinessCheck[] = [databaseCheck(database.db)];
-  if (redisPings.length > 0) {
-    checks.push({
-      name: 'redis',
-      check: async () => void (await Promise.all(redisPings.map((ping) => ping()))),
-    });
-  }
-
-  await app.register(healthRoutes, { checks });
-  registerRateLimits(app, { ...rateLimits, store: rateLimits?.store ?? redisStore ?? undefined });
-  await registerAccounts(app);
+  // Features.
+  await app.register(healthRoutes);
+  await app.register(accounts);
+  await app.register(passwords);
   await app.register(qrRoutes);
   await app.register(pricesRoutes, { service: pricesServiceFor({ config, log: app.log }) });
-
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-
+  await app.register(subscriptionsPlugin);
+  await app.register(data);
+  await app.register(passkeys);
+  await app.register(openApiRoutes);
   await app.register(webRoutes, { config, webRoot });
   return app;
 }

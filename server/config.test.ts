@@ -56,6 +56,7 @@ describe('loadConfig', () => {
       PAYPAL_ENV: 'live',
       SMTP_URL: 'http://mail',
       REDIS_URL: 'localhost:6379',
+      TRUST_PROXY: 'true',
     });
     const named = problems.map((problem) => problem.split(' ')[0]);
     expect(named.sort()).toEqual([
@@ -65,6 +66,7 @@ describe('loadConfig', () => {
       'REDIS_URL',
       'SMTP_URL',
       'SUPPORT_EMAIL',
+      'TRUST_PROXY',
     ]);
     expect(problems.find((problem) => problem.startsWith('PORT'))).toContain('"abc"');
   });
@@ -77,5 +79,21 @@ describe('loadConfig', () => {
     for (const url of ['sqlite:/tmp/a.sqlite', 'file:./b.db', 'postgres://u@h/db', 'postgresql://u@h/db']) {
       expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
     }
+  });
+
+  it('refuses TRUST_PROXY=true, saying what to set instead', () => {
+    expect(problemsOf({ TRUST_PROXY: 'true' })).toEqual([
+      'TRUST_PROXY must be a hop count (1 behind one load balancer) or a comma-separated list of proxy ' +
+        'addresses or CIDR ranges (e.g. 10.0.0.0/8); "true" would trust any X-Forwarded-For address a ' +
+        'client writes (got "true")',
+    ]);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxies, trusting none when unset', () => {
+    expect(loadConfig({}).trustProxy).toEqual({ none: true });
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,10.1.0.4' }).trustProxy).toEqual({
+      addresses: ['10.0.0.0/8', '10.1.0.4'],
+    });
   });
 });

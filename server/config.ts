@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustedProxies, TRUST_PROXY_HINT } from './security/trusted-proxies.js';
 
 const emptyAsUnset = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -72,10 +73,39 @@ const envSchema = z.object({
   PAYPAL_PLAN_MONTHLY: optionalString,
   PAYPAL_PLAN_WEEKLY: optionalString,
   PAYPAL_PLAN_TWO_DAY: optionalString,
+  PAYPAL_WEBHOOK_ID: optionalString,
+  PAYPAL_SDK_URL: z.preprocess(
+    emptyAsUnset,
+    urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL').default(
+      'https://www.paypal.com/sdk/js',
+    ),
+  ),
+  PAYPAL_GRACE_DAYS: z.preprocess(
+    emptyAsUnset,
+    z.coerce
+      .number({ error: 'must be a whole number of days from 0 to 365' })
+      .int('must be a whole number of days from 0 to 365')
+      .min(0, 'must be a whole number of days from 0 to 365')
+      .max(365, 'must be a whole number of days from 0 to 365')
+      .default(7),
+  ),
   CABLE_ALLOWED_ORIGINS: optionalString,
+  CABLE_MAX_SOCKETS_PER_IP: z.preprocess(
+    emptyAsUnset,
+    z.coerce
+      .number()
+      .int('must be a whole number from 1 to 100000')
+      .min(1, 'must be a whole number from 1 to 100000')
+      .max(100_000, 'must be a whole number from 1 to 100000')
+      .default(300),
+  ),
   TRUST_PROXY: z.preprocess(
     emptyAsUnset,
-    z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+    z
+      .string()
+      .trim()
+      .refine((value) => parseTrustedProxies(value) !== null, TRUST_PROXY_HINT)
+      .optional(),
   ),
   LOG_LEVEL: z.preprocess(
     emptyAsUnset,
@@ -142,6 +172,9 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
         weekly: env.PAYPAL_PLAN_WEEKLY ?? null,
         two_day: env.PAYPAL_PLAN_TWO_DAY ?? null,
       },
+      webhookId: env.PAYPAL_WEBHOOK_ID ?? null,
+      sdkUrl: env.PAYPAL_SDK_URL,
+      graceDays: env.PAYPAL_GRACE_DAYS,
     },
     cableAllowedOrigins: [
       publicOrigin,
@@ -150,7 +183,10 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
         .map((origin) => origin.trim())
         .filter(Boolean),
     ],
-    trustProxy: env.TRUST_PROXY === 'true',
+    /** Push sockets one client address (an IPv6 /64) may hold open on one instance. */
+    cableMaxSocketsPerAddress: env.CABLE_MAX_SOCKETS_PER_IP,
+    /** Proxies allowed to name the client's address in X-Forwarded-For (docs/operations.md). */
+    trustProxy: parseTrustedProxies(env.TRUST_PROXY) ?? { none: true },
     logLevel: env.LOG_LEVEL,
     /** HSTS only makes sense when the app is reached over https. */
     secureCookies: publicUrl.protocol === 'https:',

@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deleteUserBodySchema, deleteUserReplySchema } from '../../contract/users.js';
-import { BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
+import { BODY_ERRORS, errorReplies, PASSWORD_CHECKED } from '../http/error-replies.js';
 import { normaliseEmail } from '../users/email-address.js';
 import { addressSubject } from '../rate-limit/client-address.js';
-import { accountsContext, callerOf } from './accounts-context.js';
+import { appContext, callerOf } from '../app-context.js';
 import { deleteAccount } from './deletion.service.js';
+import { API_PATHS } from '../../contract/api-paths.js';
+import { PayPalError } from '../paypal/paypal-api.js';
 
 export async function deletionRoutes(app: FastifyInstance) {
-  const context = accountsContext(app);
+  const context = appContext(app);
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/v1/delete_user_with_token',
+    API_PATHS.deleteUser,
     {
       schema: {
         tags: ['accounts'],
@@ -18,17 +20,31 @@ export async function deletionRoutes(app: FastifyInstance) {
         body: deleteUserBodySchema,
         response: {
           200: deleteUserReplySchema.describe(
-            '{"success":true,"email":""} when deleted; {"success":false,"email":SUPPORT_EMAIL} for a wrong or unknown pair',
+            '{"success":true,"email":""} when deleted; {"success":false,"email":SUPPORT_EMAIL} for a wrong or unknown pair, or when PayPal could not cancel the subscription',
           ),
-          ...errorReplies({ ...BODY_ERRORS, ...RATE_LIMITED }),
+          ...errorReplies({ ...BODY_ERRORS, ...PASSWORD_CHECKED }),
         },
       },
     },
     async (request) => {
       const { email, password } = request.body;
       await app.rateLimiter.check('deletePerIp', addressSubject(request.ip));
-      await app.rateLimiter.check('deletePerAccount', normaliseEmail(email));
-      const deleted = await deleteAccount(context, { email, password, caller: callerOf(request) });
+      if (!app.deviceCookies.recognises(request, email))
+        await app.rateLimiter.check('deletePerAccount', normaliseEmail(email));
+      let deleted: boolean;
+      try {
+        deleted = await deleteAccount(context, {
+          email,
+          password,
+          caller: callerOf(request),
+          // PayPal must stop billing first: while it refuses or cannot be reached, the account stays.
+          beforeDelete: (userId) => app.cancelSubscriptionsForDeletion(userId),
+        });
+      } catch (error) {
+        if (!(error instanceof PayPalError)) throw error;
+        request.log.warn({ err: error }, 'account kept: its subscription could not be cancelled at PayPal');
+        deleted = false;
+      }
       return deleted ? { success: true, email: '' } : { success: false, email: app.config.supportEmail };
     },
   );

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helper.js';
 
 interface Row {
-  method: 'get' | 'post' | 'put';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   /** The statuses DESIGN section 4 names for the call. */
   statuses: number[];
   bearer: boolean;
 }
 
-// DESIGN section 4, the HTTP API table, row by row (the two login forms and the two change forms share a path).
+// DESIGN section 4, the HTTP API table, row by row (and sections 9 and 11) (the two login forms and the two change forms share a path).
 const DESIGN_TABLE: Row[] = [
   { method: 'post', path: '/api/v1/users', statuses: [201, 409, 422], bearer: false },
   { method: 'post', path: '/api/v1/login', statuses: [200, 401], bearer: false },
@@ -32,6 +32,23 @@ const DESIGN_TABLE: Row[] = [
   { method: 'get', path: '/api/v1/me', statuses: [200], bearer: true },
   { method: 'get', path: '/healthz', statuses: [200], bearer: false },
   { method: 'get', path: '/readyz', statuses: [200], bearer: false },
+  // DESIGN section 9, the subscription calls.
+  { method: 'post', path: '/api/v1/subscriptions', statuses: [201, 409, 503], bearer: true },
+  { method: 'post', path: '/api/v1/subscriptions/confirm', statuses: [200, 404], bearer: true },
+  { method: 'get', path: '/api/v1/subscription', statuses: [200], bearer: true },
+  { method: 'post', path: '/api/v1/subscription/cancel', statuses: [200, 404, 503], bearer: true },
+  { method: 'post', path: '/api/v1/paypal/webhook', statuses: [200, 400, 503], bearer: false },
+  // DESIGN section 12, your data (422 invalid_email, as at sign-up, for an address that is none).
+  { method: 'get', path: '/api/v1/export', statuses: [200], bearer: true },
+  { method: 'post', path: '/api/v1/email_change', statuses: [202, 403, 409, 422], bearer: true },
+  { method: 'post', path: '/api/v1/email_change/confirm', statuses: [200, 400, 409], bearer: false },
+  // DESIGN section 11, the passkey calls (the passkey form of login shares its row above).
+  { method: 'post', path: '/api/v1/passkeys/registration_options', statuses: [200], bearer: true },
+  { method: 'post', path: '/api/v1/passkeys', statuses: [201, 400], bearer: true },
+  { method: 'get', path: '/api/v1/passkeys', statuses: [200], bearer: true },
+  { method: 'patch', path: '/api/v1/passkeys/{id}', statuses: [200, 404], bearer: true },
+  { method: 'delete', path: '/api/v1/passkeys/{id}', statuses: [204, 404], bearer: true },
+  { method: 'post', path: '/api/v1/passkeys/authentication_options', statuses: [200], bearer: false },
 ];
 
 /** Replies every call may add to the table's: bad input, a missing token, rate limits, readiness. */

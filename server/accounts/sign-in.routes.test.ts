@@ -106,19 +106,56 @@ describe.each(testDialects)('POST /api/v1/login with a stored token on %s', (dia
     expect((await login(app, { auth_token: user.auth_token })).statusCode).toBe(401);
   });
 
-  it('makes a pending QR token an active session, once, and tells the account', async () => {
+  it('exchanges a pending QR token, once, for a new session token, and tells the account', async () => {
     const app = await start(dialect);
     const sessionCreated = vi.spyOn(app.accountEvents, 'sessionCreated');
     const user = await signUpUser(app);
     const { token } = await createSession(app.database.db, { userId: user.id, kind: 'qr', pending: true });
     expect(await meStatus(app, token)).toBe(401);
-    const reply = await login(app, { auth_token: token });
+    const reply = await app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Safari' },
+      payload: { session: { auth_token: token } },
+    });
     expect(reply.statusCode).toBe(200);
-    expect(reply.json()).toEqual({ ...user, auth_token: token });
-    expect(await meStatus(app, token)).toBe(200);
+    const redeemed = reply.json().auth_token;
+    expect(reply.json()).toEqual({ ...user, auth_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(redeemed).not.toBe(token);
+    expect(await meStatus(app, redeemed)).toBe(200);
+    // The code's token is dead: a second redemption, and any Bearer use, is refused.
+    expect(await meStatus(app, token)).toBe(401);
+    const again = await login(app, { auth_token: token });
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual(INVALID_TOKEN);
     expect(sessionCreated).toHaveBeenLastCalledWith(user.id, 'qr');
-    expect((await login(app, { auth_token: token })).statusCode).toBe(200);
     expect(sessionCreated.mock.calls.filter(([, kind]) => kind === 'qr')).toHaveLength(1);
+    const qrSessions = (await dumpDatabase(app)).sessions.filter((session) => session.kind === 'qr');
+    expect(qrSessions).toMatchObject([{ pending: 0, user_agent: 'Mozilla/5.0 (iPhone) Safari' }]);
+  });
+
+  it('gives one session to one of several devices redeeming the same code at once', async () => {
+    const app = await start(dialect);
+    const user = await signUpUser(app);
+    const { token } = await createSession(app.database.db, { userId: user.id, kind: 'qr', pending: true });
+    const replies = await Promise.all(Array.from({ length: 5 }, () => login(app, { auth_token: token })));
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 401, 401, 401, 401]);
+    const sessions = (await dumpDatabase(app)).sessions.filter((session) => session.kind === 'qr');
+    expect(sessions).toHaveLength(1);
+  });
+
+  it('from a QR link ("qr": true) accepts only a pending QR token, never an active session token', async () => {
+    const app = await start(dialect);
+    const user = await signUpUser(app);
+    const planted = await login(app, { auth_token: user.auth_token, qr: true });
+    expect(planted.statusCode).toBe(401);
+    expect(planted.json()).toEqual(INVALID_TOKEN);
+    // Refusing it changed nothing: the session is still the owner's.
+    expect(await meStatus(app, user.auth_token)).toBe(200);
+    const { token } = await createSession(app.database.db, { userId: user.id, kind: 'qr', pending: true });
+    const redeemed = await login(app, { auth_token: token, qr: true });
+    expect(redeemed.statusCode).toBe(200);
+    expect(redeemed.json().auth_token).not.toBe(token);
   });
 
   it('refuses a QR token nobody used within 5 minutes', async () => {
@@ -188,7 +225,7 @@ describe.each(testDialects)('GET /api/v1/me on %s', (dialect) => {
     const { auth_token: token, ...user } = await signUpUser(app);
     const reply = await app.inject({ url: '/api/v1/me', headers: bearer(token) });
     expect(reply.statusCode).toBe(200);
-    expect(reply.json()).toEqual(user);
+    expect(reply.json()).toEqual({ ...user, subscription: null });
   });
 
   it('answers 401 invalid_token without a valid Bearer token', async () => {

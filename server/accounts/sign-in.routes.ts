@@ -2,50 +2,70 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginBodySchema, meReplySchema, userSchema } from '../../contract/users.js';
-import { BEARER_ERRORS, BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
+import { BEARER_ERRORS, BODY_ERRORS, errorReplies, PASSWORD_CHECKED } from '../http/error-replies.js';
 import { requireUser } from '../sessions/request-user.js';
 import { normaliseEmail } from '../users/email-address.js';
 import { addressSubject } from '../rate-limit/client-address.js';
-import { accountsContext, callerOf } from './accounts-context.js';
+import { appContext, callerOf } from '../app-context.js';
+import { toUserJson } from './user-json.js';
 import { currentUser, signInWithPassword, signInWithStoredToken, signOut } from './sign-in.service.js';
+import { API_PATHS } from '../../contract/api-paths.js';
 
 const bearer = [{ bearer: [] }];
 
 export async function signInRoutes(app: FastifyInstance) {
-  const context = accountsContext(app);
+  const context = appContext(app);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
-    '/api/v1/login',
+    API_PATHS.login,
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Sign in with e-mail and password (a new token) or with a stored token (the same token)',
+        summary:
+          'Sign in with e-mail and password (a new token), with a stored token (the same token), with a QR token (exchanged once for a new token) or with a passkey (a new token)',
         body: loginBodySchema,
         response: {
           200: userSchema,
           ...errorReplies({
             ...BODY_ERRORS,
-            401: 'invalid_credentials: "Invalid email or password." (also for an unknown e-mail); invalid_token: the token is unknown, revoked or expired',
-            ...RATE_LIMITED,
+            401: ['invalid_credentials', 'invalid_token', 'invalid_passkey'],
+            ...PASSWORD_CHECKED,
           }),
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { session } = request.body;
       const caller = callerOf(request);
       if ('auth_token' in session)
-        return signInWithStoredToken(context, { token: session.auth_token, caller });
-      // Per account whatever the IP, so spreading guesses over many addresses does not help.
+        return signInWithStoredToken(context, {
+          token: session.auth_token,
+          qrOnly: session.qr === true,
+          caller,
+        });
+      if ('passkey' in session) {
+        await app.rateLimiter.check('signInPerIp', addressSubject(request.ip));
+        const { user, token } = await app.signInWithPasskey({ response: session.passkey, caller });
+        return toUserJson(user, token);
+      }
       await app.rateLimiter.check('signInPerIp', addressSubject(request.ip));
-      await app.rateLimiter.check('signInPerAccount', normaliseEmail(session.email));
-      return signInWithPassword(context, { email: session.email, password: session.password, caller });
+      // Per account whatever the IP, so spreading guesses over many addresses does not help; a browser
+      // that signed in to the account before is exempt, so those guesses cannot lock its owner out.
+      if (!app.deviceCookies.recognises(request, session.email))
+        await app.rateLimiter.check('signInPerAccount', normaliseEmail(session.email));
+      const user = await signInWithPassword(context, {
+        email: session.email,
+        password: session.password,
+        caller,
+      });
+      app.deviceCookies.remember(request, reply, user.email);
+      return user;
     },
   );
 
   routes.post(
-    '/api/v1/logout',
+    API_PATHS.logout,
     {
       schema: {
         tags: ['accounts'],
@@ -61,7 +81,7 @@ export async function signInRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    '/api/v1/me',
+    API_PATHS.me,
     {
       schema: {
         tags: ['accounts'],
@@ -70,6 +90,9 @@ export async function signInRoutes(app: FastifyInstance) {
         response: { 200: meReplySchema, ...errorReplies(BEARER_ERRORS) },
       },
     },
-    async (request) => currentUser(await requireUser(request)),
+    async (request) => {
+      const caller = await requireUser(request);
+      return { ...currentUser(caller), subscription: await app.subscriptionOf(caller.user.id) };
+    },
   );
 }

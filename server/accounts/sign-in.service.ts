@@ -1,41 +1,42 @@
 import type { Me, User } from '../../contract/users.js';
-import { hashPassword, needsRehash } from '../passwords/password-hashing.js';
+import { invalidCredentials, invalidToken } from '../http/errors.js';
 import { isForeignKeyViolation } from '../db/errors.js';
-import { invalidTokenError } from '../sessions/request-user.js';
 import {
   createSession,
   revokeSession,
   signInWithToken,
   type Authenticated,
 } from '../sessions/sessions.service.js';
-import { findUserById, updatePasswordHash } from '../users/users.repository.js';
-import type { AccountsContext, Caller } from './accounts-context.js';
-import { invalidCredentials } from './account-errors.js';
-import { checkCredentials } from './credentials.js';
+import { holdUnchangedPassword } from '../users/users.repository.js';
+import type { AppContext, Caller } from '../app-context.js';
+import { checkCredentials } from '../users/credentials.js';
 import { toMe, toUserJson } from './user-json.js';
 
 /** E-mail and password: a new session. Unknown e-mail and wrong password get the same reply in the same time. */
 export async function signInWithPassword(
-  { db, audit, events }: AccountsContext,
+  context: AppContext,
   { email, password, caller }: { email: string; password: string; caller: Caller },
 ): Promise<User> {
-  const user = await checkCredentials(
-    { db, audit },
-    { email, password, ip: caller.ip, failedEvent: 'sign_in_failed' },
-  );
+  const { db, audit, events } = context;
+  const user = await checkCredentials(context, {
+    email,
+    password,
+    ip: caller.ip,
+    failedEvent: 'sign_in_failed',
+    rehash: true,
+  });
   if (!user) throw invalidCredentials();
-  if (needsRehash(user.password_hash)) {
-    // The parameters changed since this hash was made; the password is at hand only now, at sign-in.
-    const passwordHash = await hashPassword(password);
-    await updatePasswordHash(db, { id: user.id, passwordHash, at: new Date().toISOString(), changed: false });
-  }
   // The password was checked outside the transaction (it is slow); the account may have been deleted or
-  // its password changed meanwhile. Either way these credentials no longer hold.
+  // its password changed meanwhile. Either way these credentials no longer hold. The check holds the row
+  // until the session is committed, so a change cannot slip in between (docs/decisions/075).
   const token = await db
     .transaction()
     .execute(async (tx) => {
-      const current = await findUserById(tx, user.id);
-      if (current?.password_changed_at !== user.password_changed_at) throw invalidCredentials();
+      const unchanged = await holdUnchangedPassword(tx, {
+        id: user.id,
+        passwordChangedAt: user.password_changed_at,
+      });
+      if (!unchanged) throw invalidCredentials();
       const created = await createSession(tx, {
         userId: user.id,
         kind: 'password',
@@ -52,26 +53,30 @@ export async function signInWithPassword(
   return toUserJson(user, token);
 }
 
-/** A stored token (or a QR token, which this makes an ordinary session): the same token back. */
+/**
+ * A stored token: the same token back. A pending QR token is exchanged, once, for a new session token.
+ * `qrOnly` (the `/login#auth_token=…` link) refuses anything but a pending QR token, so a link cannot
+ * plant somebody else's session in a browser.
+ */
 export async function signInWithStoredToken(
-  { db, audit, events }: AccountsContext,
-  { token, caller }: { token: string; caller: Caller },
+  { db, audit, events }: AppContext,
+  { token, qrOnly, caller }: { token: string; qrOnly: boolean; caller: Caller },
 ): Promise<User> {
-  const found = await signInWithToken(db, token);
-  if (!found) throw invalidTokenError();
-  if (found.activated) {
+  const found = await signInWithToken(db, token, { userAgent: caller.userAgent, qrOnly });
+  if (!found) throw invalidToken();
+  if (found.redeemed) {
     // A new device has just signed in with a QR code; re-presenting an active token is no new sign-in.
     await audit.record(db, { event: 'sign_in', subject: { userId: found.user.id }, ip: caller.ip });
     await events.sessionCreated(found.user.id, 'qr');
   }
-  return toUserJson(found.user, token);
+  return toUserJson(found.user, found.token);
 }
 
-export async function signOut({ db, events }: AccountsContext, { session }: Authenticated): Promise<void> {
+export async function signOut({ db, events }: AppContext, { session }: Authenticated): Promise<void> {
   await revokeSession(db, session.id);
   await events.signedOut([session.id]);
 }
 
-export function currentUser({ user }: Authenticated): Me {
+export function currentUser({ user }: Authenticated): Omit<Me, 'subscription'> {
   return toMe(user);
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WEAK_PASSWORD_MESSAGES } from '../passwords/password-rules.js';
 import { bearer, dumpDatabase, STRONG_PASSWORD, signUpUser } from '../test/accounts.js';
 import { buildTestApp, testDialects, type TestApp } from '../test/helper.js';
-import { INVALID_EMAIL_MESSAGE } from '../users/email-address.js';
+import { ERROR_MESSAGES } from '../../contract/errors.js';
 
 let current: TestApp | undefined;
 afterEach(async () => {
@@ -32,7 +32,13 @@ describe.each(testDialects)('POST /api/v1/users on %s', (dialect) => {
     expect(user.auth_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(new Date(user.created_at).toISOString()).toBe(user.created_at);
     const me = await app.inject({ url: '/api/v1/me', headers: bearer(user.auth_token) });
-    expect(me.json()).toEqual({ id: user.id, email: user.email, role: 0, created_at: user.created_at });
+    expect(me.json()).toEqual({
+      id: user.id,
+      email: user.email,
+      role: 0,
+      created_at: user.created_at,
+      subscription: null,
+    });
     const { sessions, audit_events } = await dumpDatabase(app);
     expect(sessions).toMatchObject([{ user_id: user.id, kind: 'signup' }]);
     expect(audit_events).toMatchObject([{ event: 'sign_up' }]);
@@ -94,7 +100,7 @@ describe.each(testDialects)('POST /api/v1/users on %s', (dialect) => {
     ]) {
       const reply = await post(app, { user: { email, password: STRONG_PASSWORD } });
       expect(reply.statusCode, email).toBe(422);
-      expect(reply.json()).toEqual({ error: 'invalid_email', message: INVALID_EMAIL_MESSAGE });
+      expect(reply.json()).toEqual({ error: 'invalid_email', message: ERROR_MESSAGES.invalid_email });
     }
   });
 

@@ -3,13 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signUpBodySchema, userSchema } from '../../contract/users.js';
 import { BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
 import { addressSubject } from '../rate-limit/client-address.js';
-import { accountsContext, callerOf } from './accounts-context.js';
+import { appContext, callerOf } from '../app-context.js';
 import { signUp } from './sign-up.service.js';
+import { API_PATHS } from '../../contract/api-paths.js';
 
 export async function signUpRoutes(app: FastifyInstance) {
-  const context = accountsContext(app);
+  const context = appContext(app);
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/v1/users',
+    API_PATHS.signUp,
     {
       schema: {
         tags: ['accounts'],
@@ -19,8 +20,8 @@ export async function signUpRoutes(app: FastifyInstance) {
           201: userSchema,
           ...errorReplies({
             ...BODY_ERRORS,
-            409: 'email_taken: an account with this e-mail address exists',
-            422: 'weak_password: the password breaks a rule; invalid_email: not an e-mail address',
+            409: ['email_taken'],
+            422: ['weak_password', 'invalid_email'],
             ...RATE_LIMITED,
           }),
         },

@@ -1,27 +1,27 @@
 import type { User } from '../../contract/users.js';
-import { AppError } from '../http/app-error.js';
-import { hashPassword } from '../passwords/password-hashing.js';
+import { emailTaken, invalidEmail } from '../http/errors.js';
+import { hashPassword } from '../users/password-hashing.js';
 import { assertStrongPassword } from '../passwords/password-rules.js';
 import { createSession } from '../sessions/sessions.service.js';
-import { INVALID_EMAIL_MESSAGE, isValidEmail, normaliseEmail } from '../users/email-address.js';
+import { isValidEmail, normaliseEmail } from '../users/email-address.js';
+import { toAccount } from '../users/account.js';
 import { findUserByEmail, insertUser } from '../users/users.repository.js';
-import type { AccountsContext, Caller } from './accounts-context.js';
-import { emailTaken } from './account-errors.js';
+import type { AppContext, Caller } from '../app-context.js';
 import { toUserJson } from './user-json.js';
 
 const MEMBER = 0;
 
 /** Creates the account and signs it in; the reply carries the new session's token. */
 export async function signUp(
-  { db, audit, events }: AccountsContext,
+  { db, audit, events, config }: AppContext,
   { email, password, caller }: { email: string; password: string; caller: Caller },
 ): Promise<User> {
   const address = normaliseEmail(email);
-  if (!isValidEmail(address)) throw new AppError(422, 'invalid_email', INVALID_EMAIL_MESSAGE);
+  if (!isValidEmail(address)) throw invalidEmail();
   // Checked before the password rules: someone who already has an account should sign in, not pick a
   // stronger password. Checked before hashing, so a taken address costs no argon2 work.
   if (await findUserByEmail(db, address)) throw emailTaken();
-  assertStrongPassword(password, address);
+  assertStrongPassword(password, { email: address, appName: config.appName });
   const passwordHash = await hashPassword(password);
 
   const now = new Date().toISOString();
@@ -42,7 +42,7 @@ export async function signUp(
       userAgent: caller.userAgent,
     });
     await audit.record(tx, { event: 'sign_up', subject: { userId: user.id }, ip: caller.ip });
-    return { user, token };
+    return { user: toAccount(user), token };
   });
   if (!created) throw emailTaken();
   await events.sessionCreated(created.user.id, 'signup');

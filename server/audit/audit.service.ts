@@ -11,7 +11,13 @@ export type AuditEventName =
   | 'password_changed'
   | 'password_change_failed'
   | 'account_deleted'
-  | 'account_deletion_failed';
+  | 'account_deletion_failed'
+  | 'email_change_requested'
+  | 'email_change_failed'
+  | 'email_changed'
+  | 'data_exported'
+  | 'passkey_added'
+  | 'passkey_removed';
 
 /** Who an event is about: a user id, or (for an address without an account) the normalised e-mail. */
 export type AuditSubject = { userId: number } | { email: string };

@@ -4,6 +4,7 @@ import { sessionStream, userStream } from '../push/account-events.js';
 import type { PushBus } from '../push/bus.js';
 import type { CableConnection, CableIdentity } from './connection.js';
 import { messageFrame, type DisconnectReason } from './protocol.js';
+import { StreamGroups } from './stream-groups.js';
 
 export { ACCOUNT_CHANNEL };
 
@@ -16,57 +17,53 @@ const REASONS: Partial<Record<AccountEvent['event'], DisconnectReason>> = {
   account_deleted: 'account_deleted',
 };
 
-/** A broadcast as read once for every socket it reaches: the frames are built once per identifier. */
-interface Reading {
-  event: AccountEvent;
-  disconnect: boolean;
-  frameFor(identifier: string): Buffer;
+/** A broadcast's frame for one subscription identifier, built once per identifier for all sockets. */
+function framesOf(event: AccountEvent): (identifier: string) => Buffer {
+  let identifierOfFrame: string | null = null;
+  let frame: Buffer | null = null;
+  let others: Map<string, Buffer> | null = null;
+  return (identifier) => {
+    // Nearly every socket subscribes with the same identifier: one frame, no lookup.
+    if (frame === null || identifierOfFrame === identifier) {
+      identifierOfFrame ??= identifier;
+      frame ??= Buffer.from(messageFrame(identifier, event));
+      return frame;
+    }
+    others ??= new Map();
+    let other = others.get(identifier);
+    if (!other) {
+      other = Buffer.from(messageFrame(identifier, event));
+      others.set(identifier, other);
+    }
+    return other;
+  };
 }
 
-// One broadcast reaches thousands of sockets as the same object (both buses hand every handler the same
-// value): it is validated and serialised once, not once per socket.
-const readings = new WeakMap<object, Reading | null>();
-
-function read(message: unknown): Reading | null {
-  if (typeof message !== 'object' || message === null) return null;
-  const known = readings.get(message);
-  if (known !== undefined) return known;
+/** Reads a broadcast once, then hands its frames to every socket of the stream. */
+function deliverToAll(message: unknown, connections: ReadonlySet<CableConnection>) {
   const parsed = accountBroadcastSchema.safeParse(message);
-  let reading: Reading | null = null;
-  if (parsed.success) {
-    const frames = new Map<string, Buffer>();
-    reading = {
-      ...parsed.data,
-      frameFor(identifier) {
-        let frame = frames.get(identifier);
-        if (!frame) {
-          frame = Buffer.from(messageFrame(identifier, parsed.data.event));
-          frames.set(identifier, frame);
-        }
-        return frame;
-      },
-    };
+  if (!parsed.success) return;
+  const { event, disconnect } = parsed.data;
+  const frameFor = framesOf(event);
+  const reason = disconnect ? (REASONS[event.event] ?? 'remote') : null;
+  for (const connection of connections) {
+    connection.deliver(ACCOUNT_CHANNEL, frameFor);
+    if (reason) connection.close(reason, false);
   }
-  readings.set(message, reading);
-  return reading;
 }
 
 /**
  * Every authenticated socket listens on its user's stream and its own session's stream, whether or not it
  * has subscribed to AccountChannel yet (like Rails' internal channel): a revoked session or a deleted
- * account ends the connection in any case. Subscriptions to AccountChannel receive the events.
+ * account ends the connection in any case. Subscriptions to AccountChannel receive the events. The sockets
+ * of one stream share one bus subscription (stream-groups.ts).
  */
 export function listenToAccount(bus: PushBus) {
+  const groups = new StreamGroups<CableConnection>(bus, deliverToAll);
   return async (connection: CableConnection, identity: CableIdentity) => {
-    const onBroadcast = (message: unknown) => {
-      const broadcast = read(message);
-      if (!broadcast) return;
-      connection.deliver(ACCOUNT_CHANNEL, broadcast.frameFor);
-      if (broadcast.disconnect) connection.close(REASONS[broadcast.event.event] ?? 'remote', false);
-    };
     const results = await Promise.allSettled([
-      bus.subscribe(userStream(identity.userId), onBroadcast),
-      bus.subscribe(sessionStream(identity.sessionId), onBroadcast),
+      groups.join(userStream(identity.userId), connection),
+      groups.join(sessionStream(identity.sessionId), connection),
     ]);
     const stops = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
     const failed = results.find((result) => result.status === 'rejected');

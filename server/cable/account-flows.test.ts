@@ -1,34 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, STRONG_PASSWORD } from '../test/accounts.js';
-import {
-  createSharedDatabase,
-  listen,
-  RawSocket,
-  type ListeningApp,
-  type SharedDatabase,
-} from '../test/cable-kit.js';
+import { cableTestBed, RawSocket } from '../test/cable-kit.js';
 import { testDialects } from '../test/helper.js';
 
 /** The events of DESIGN section 5, caused by the real API calls, as a page's socket receives them. */
 
 const ACCOUNT = JSON.stringify({ channel: 'AccountChannel' });
 
-let database: SharedDatabase | undefined;
-let server: ListeningApp | undefined;
-const sockets: RawSocket[] = [];
-
-afterEach(async () => {
-  sockets.splice(0).forEach((socket) => socket.close());
-  await server?.close();
-  await database?.drop();
-  server = undefined;
-  database = undefined;
-});
+const bed = cableTestBed();
 
 async function start(dialect: (typeof testDialects)[number]) {
-  database = await createSharedDatabase(dialect);
-  server = await listen(database.url);
-  const { app, cableUrl } = server;
+  const { app, cableUrl } = await bed.start(dialect);
   const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token?: string) => {
     const reply = await app.inject({ method, url, payload, headers: token ? bearer(token) : {} });
     expect(reply.statusCode, reply.body).toBeLessThan(300);
@@ -39,7 +21,7 @@ async function start(dialect: (typeof testDialects)[number]) {
   });
   const page = async (token: string) => {
     const socket = await RawSocket.welcomed(cableUrl, { token });
-    sockets.push(socket);
+    bed.track(socket);
     await socket.subscribe(ACCOUNT);
     return socket;
   };

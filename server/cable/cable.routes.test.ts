@@ -1,14 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createSharedDatabase,
+  cableTestBed,
   createUser,
-  listen,
   RawSocket,
   RefusedUpgrade,
   signIn,
-  type ListeningApp,
   type OpenOptions,
-  type SharedDatabase,
 } from '../test/cable-kit.js';
 import { testDialects, type TestDialect } from '../test/helper.js';
 import { captureLogs } from '../test/logs.js';
@@ -16,38 +13,26 @@ import { MAX_IDENTIFIER_LENGTH, MAX_SUBSCRIPTIONS } from './connection.js';
 
 const ACCOUNT = JSON.stringify({ channel: 'AccountChannel' });
 
-let database: SharedDatabase | undefined;
-let server: ListeningApp | undefined;
-const sockets: RawSocket[] = [];
-
-afterEach(async () => {
-  sockets.splice(0).forEach((socket) => socket.close());
-  await server?.close();
-  await database?.drop();
-  server = undefined;
-  database = undefined;
-});
+const bed = cableTestBed();
 
 async function start(
   dialect: TestDialect,
   env: Record<string, string> = {},
   logs?: ReturnType<typeof captureLogs>,
 ) {
-  database = await createSharedDatabase(dialect);
-  server = await listen(database.url, { env, logger: logs?.logger });
-  const { app, cableUrl } = server;
+  const { app, cableUrl } = await bed.start(dialect, { env, logger: logs?.logger });
   const db = app.database.db;
   const user = await createUser(db);
   const { token, sessionId } = await signIn(db, user.id);
 
   async function connect(options: OpenOptions = {}) {
     const socket = await RawSocket.open(cableUrl, { token, ...options });
-    sockets.push(socket);
+    bed.track(socket);
     return socket;
   }
   async function welcomed(options: OpenOptions = {}) {
     const socket = await RawSocket.welcomed(cableUrl, { token, ...options });
-    sockets.push(socket);
+    bed.track(socket);
     return socket;
   }
   return { app, db, cableUrl, user, token, sessionId, connect, welcomed };
@@ -77,7 +62,7 @@ describe.each(testDialects)('the Action Cable server at /cable on %s', (dialect)
     });
 
     it('answers a missing, unknown, pending or expired token with disconnect unauthorized, no reconnect', async () => {
-      const { app, db, user, connect } = await start(dialect);
+      const { app, db, user, connect, cableUrl } = await start(dialect);
       const pending = await signIn(db, user.id, 'qr', true);
       const expired = await signIn(db, user.id);
       await db
@@ -95,8 +80,7 @@ describe.each(testDialects)('the Action Cable server at /cable on %s', (dialect)
         expect((await socket.closed).code).toBe(1000);
         expect(socket.frames.some((frame) => frame.type === 'welcome')).toBe(false);
       }
-      const noToken = await RawSocket.open(server?.cableUrl ?? '', {});
-      sockets.push(noToken);
+      const noToken = bed.track(await RawSocket.open(cableUrl, {}));
       expect(await noToken.next()).toMatchObject({ type: 'disconnect', reason: 'unauthorized' });
       expect(app.websocketServer.clients.size).toBeLessThanOrEqual(1);
     });
@@ -134,8 +118,7 @@ describe.each(testDialects)('the Action Cable server at /cable on %s', (dialect)
       const tooBig = await welcomed();
       tooBig.send('x'.repeat(65 * 1024));
       await tooBig.closed;
-      await server?.close();
-      server = undefined;
+      await bed.closeServer();
       const log = logs.text();
       expect(log).toContain('/cable?token=[REDACTED]');
       expect(log).toContain('origin not allowed');
@@ -291,7 +274,7 @@ describe.each(testDialects)('the Action Cable server at /cable on %s', (dialect)
       const strangerSocket = await RawSocket.welcomed(cableUrl, {
         token: (await signIn(db, stranger.id)).token,
       });
-      sockets.push(strangerSocket);
+      bed.track(strangerSocket);
       for (const socket of [first, second, strangerSocket]) await socket.subscribe(ACCOUNT);
 
       for (const kind of ['password', 'signup', 'qr'] as const) {
@@ -359,10 +342,9 @@ describe.each(testDialects)('the Action Cable server at /cable on %s', (dialect)
   it('tells every socket to reconnect elsewhere when the server shuts down', async () => {
     const { welcomed } = await start(dialect);
     const socket = await welcomed();
-    const closing = server?.close();
+    const closing = bed.closeServer();
     expect(await socket.next()).toEqual({ type: 'disconnect', reason: 'server_restart', reconnect: true });
     expect((await socket.closed).code).toBe(1000);
     await closing;
-    server = undefined;
   });
 });

@@ -1,14 +1,18 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { API_PATHS } from '../../contract/api-paths.js';
 import { CABLE_SUBPROTOCOL } from '../../contract/cable.js';
-import { AppError } from '../http/app-error.js';
-import { authenticateToken } from '../sessions/sessions.service.js';
+import { originNotAllowed, upgradeRequired } from '../http/errors.js';
+import { addressSubject } from '../rate-limit/client-address.js';
+import { authenticateToken, currentDeadline, sessionDeadline } from '../sessions/sessions.service.js';
 import { ACCOUNT_CHANNEL, listenToAccount } from './account-channel.js';
 import { CableConnection, type CableContext } from './connection.js';
 import { originChecker } from './origin.js';
 import { pingFrame } from './protocol.js';
+import { MAX_SOCKETS_PER_SESSION, SocketCounter } from './socket-limits.js';
 
-export const CABLE_PATH = '/cable';
+export const CABLE_PATH = API_PATHS.cable;
 /** DESIGN section 7: push frames over 64 KiB are refused (ws closes the socket with 1009). */
 export const MAX_FRAME_BYTES = 64 * 1024;
 /** Action Cable's beat: the official client counts a connection stale after two missed pings. */
@@ -21,15 +25,25 @@ const tokenOf = (url: string) => new URL(url, 'http://cable').searchParams.get('
  * The Action Cable server at /cable. Registered before every other route: @fastify/websocket must see
  * all routes to close upgrade requests that reach a route without a socket handler.
  */
-export async function registerCable(app: FastifyInstance) {
+async function cable(app: FastifyInstance) {
   const context: CableContext = {
     authenticate: async (token) => {
       const found = await authenticateToken(app.database.db, token);
-      return found && { userId: found.user.id, sessionId: found.session.id };
+      return (
+        found && {
+          userId: found.user.id,
+          sessionId: found.session.id,
+          deadline: sessionDeadline(found.session),
+        }
+      );
     },
+    deadlineOf: (sessionId) => currentDeadline(app.database.db, sessionId),
     listen: listenToAccount(app.bus),
     channels: new Set([ACCOUNT_CHANNEL]),
     open: new Set(),
+    socketsPerSession: new SocketCounter(MAX_SOCKETS_PER_SESSION),
+    // Per instance: behind a balancer spreading sockets, one address may hold this many on each.
+    socketsPerAddress: new SocketCounter(app.config.cableMaxSocketsPerAddress),
     pingSlices: PING_SLICES,
     log: app.log,
   };
@@ -71,18 +85,16 @@ export async function registerCable(app: FastifyInstance) {
     onRequest: async (request) => {
       if (request.ws && !allowedOrigin(request.headers.origin)) {
         request.log.warn({ origin: request.headers.origin ?? null }, 'cable: origin not allowed');
-        throw new AppError(403, 'origin_not_allowed', 'This site may not open the push channel.');
+        throw originNotAllowed();
       }
     },
     handler: async () => {
-      throw new AppError(
-        426,
-        'upgrade_required',
-        'This address is the push channel: open it as a WebSocket (Action Cable protocol).',
-      );
+      throw upgradeRequired();
     },
     wsHandler: (socket, request) => {
-      void new CableConnection(socket, context).start(tokenOf(request.url));
+      void new CableConnection(socket, context).start(tokenOf(request.url), addressSubject(request.ip));
     },
   });
 }
+
+export default fp(cable, { name: 'cable', dependencies: ['config', 'database', 'push'] });

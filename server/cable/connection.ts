@@ -9,11 +9,14 @@ import {
   welcomeFrame,
   type DisconnectReason,
 } from './protocol.js';
+import { MAX_TIMER_MS, type SocketCounter } from './socket-limits.js';
 
-/** Who a socket belongs to, once its token checked out. */
+/** Who a socket belongs to, once its token checked out, and when its session ends unless used. */
 export interface CableIdentity {
   userId: number;
   sessionId: number;
+  /** Epoch ms. */
+  deadline: number;
 }
 
 /** What every connection shares: one object for all of them, so an idle socket costs little memory. */
@@ -21,8 +24,12 @@ export interface CableContext {
   authenticate(token: string): Promise<CableIdentity | null>;
   /** Starts the connection's streams; returns the functions that stop them. */
   listen(connection: CableConnection, identity: CableIdentity): Promise<Array<() => void>>;
+  /** The session's deadline as stored now, or null once it has ended or was revoked. */
+  deadlineOf(sessionId: number): Promise<number | null>;
   channels: ReadonlySet<string>;
   open: Set<CableConnection>;
+  socketsPerSession: SocketCounter<number>;
+  socketsPerAddress: SocketCounter<string>;
   /** Into how many groups the heartbeat splits the open sockets. */
   pingSlices: number;
   log: FastifyBaseLogger;
@@ -36,6 +43,8 @@ export const MAX_IDENTIFIER_LENGTH = 1024;
 const MAX_EARLY_FRAMES = 20;
 /** A client that stops reading must not make the server hold its frames without bound. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** One options object for every send (ws copies it), rather than one per frame and socket. */
+const AS_TEXT = { binary: false } as const;
 
 /** One socket speaking the Action Cable protocol, from its token check to its close. */
 export class CableConnection {
@@ -43,6 +52,9 @@ export class CableConnection {
   private early: string[] | null = [];
   private subscriptions: Map<string, string> | null = null;
   private stops: Array<() => void> = [];
+  /** What this socket counts against; given back when it closes. */
+  private counted: { address?: string; sessionId?: number } = {};
+  private expiry: NodeJS.Timeout | undefined;
   /** Which slice of the heartbeat pings this socket. */
   readonly pingSlice: number;
 
@@ -56,12 +68,18 @@ export class CableConnection {
   }
 
   /** Checks the token; then welcome and the buffered commands, or `unauthorized` and the end. */
-  async start(token: string | null) {
+  async start(token: string | null, address: string) {
+    // Counted before the token is looked up, so a flood from one address costs no database work.
+    if (!this.context.socketsPerAddress.take(address)) return this.close('too_many_connections', false);
+    this.counted.address = address;
     let identity: CableIdentity | null;
     try {
       identity = token ? await this.context.authenticate(token) : null;
       if (this.state === 'closed') return;
       if (!identity) return this.close('unauthorized', false);
+      if (!this.context.socketsPerSession.take(identity.sessionId))
+        return this.close('too_many_connections', false);
+      this.counted.sessionId = identity.sessionId;
       const stops = await this.context.listen(this, identity);
       if (this.state !== 'connecting') return stops.forEach((stop) => stop());
       this.stops = stops;
@@ -71,17 +89,40 @@ export class CableConnection {
     }
     this.state = 'open';
     this.context.open.add(this);
+    this.closeAt(identity.sessionId, identity.deadline);
     this.send(welcomeFrame());
     const early = this.early ?? [];
     this.early = null;
     for (const frame of early) this.receive(frame);
   }
 
+  /**
+   * The socket lives no longer than its session: at the deadline the session is read again (use may have
+   * moved it), and the socket closes as unauthorized once it has ended.
+   */
+  private closeAt(sessionId: number, deadline: number) {
+    const wait = Math.min(Math.max(deadline - Date.now(), 0), MAX_TIMER_MS);
+    this.expiry = setTimeout(() => {
+      this.context.deadlineOf(sessionId).then(
+        (next) => {
+          if (this.state !== 'open') return;
+          if (next === null) this.close('unauthorized', false);
+          else this.closeAt(sessionId, next);
+        },
+        (error: unknown) => {
+          this.context.log.warn({ err: error }, 'cable: could not read a session deadline');
+          if (this.state === 'open') this.closeAt(sessionId, Date.now() + 60_000);
+        },
+      );
+    }, wait);
+    this.expiry.unref();
+  }
+
   /** Sends a message to every subscription of the channel on this socket, framed for its identifier. */
   deliver(channel: string, frameFor: (identifier: string) => Buffer) {
-    for (const [identifier, subscribed] of this.subscriptions ?? []) {
+    this.subscriptions?.forEach((subscribed, identifier) => {
       if (subscribed === channel) this.send(frameFor(identifier));
-    }
+    });
   }
 
   /** Tells the client why, then closes; `reconnect` says whether the official client should try again. */
@@ -101,7 +142,7 @@ export class CableConnection {
       this.socket.terminate();
       return;
     }
-    this.socket.send(frame, { binary: false });
+    this.socket.send(frame, AS_TEXT);
   }
 
   private receive(frame: string | null) {
@@ -139,6 +180,10 @@ export class CableConnection {
     this.early = null;
     this.subscriptions = null;
     this.context.open.delete(this);
+    clearTimeout(this.expiry);
+    if (this.counted.address !== undefined) this.context.socketsPerAddress.give(this.counted.address);
+    if (this.counted.sessionId !== undefined) this.context.socketsPerSession.give(this.counted.sessionId);
+    this.counted = {};
     for (const stop of this.stops) stop();
     this.stops = [];
   }

@@ -14,7 +14,8 @@ export const MESSAGE_TYPES = {
 
 /**
  * Why the server ends a connection. The first four are Action Cable's own; `signed_out` and
- * `account_deleted` name the account event that ended it; `server_error` asks the client to retry later.
+ * `account_deleted` name the account event that ended it; `server_error` asks the client to retry later;
+ * `too_many_connections`: the session or the address already holds as many sockets as it may.
  */
 export type DisconnectReason =
   | 'unauthorized'
@@ -23,7 +24,8 @@ export type DisconnectReason =
   | 'remote'
   | 'signed_out'
   | 'account_deleted'
-  | 'server_error';
+  | 'server_error'
+  | 'too_many_connections';
 
 export interface CableCommand {
   command: string;

@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -13,6 +13,13 @@ export type DbOrTx = Kysely<Database> | Transaction<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
+  /**
+   * Called after a deletion that must leave nothing to read back (an account, an old e-mail address).
+   * SQLite: secure_delete has zeroed the freed bytes in the pages, but the pages' older images are still in
+   * the write-ahead log until a checkpoint, so the log is copied back and truncated to nothing. PostgreSQL:
+   * nothing to do here; the rows are gone at commit and autovacuum reuses their space (docs/privacy.md).
+   */
+  eraseDeleted(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,19 +34,37 @@ export function openDatabase(url: string): DatabaseHandle {
   return openPostgres(url);
 }
 
+/**
+ * The database holds password hashes and the audit key: its folder is made 0700 and the file 0600 before
+ * SQLite opens it, whatever the umask. SQLite gives its -wal and -shm files the mode of the database file.
+ * Existing files keep their mode (docs/operations.md says how to tighten them).
+ */
+function createPrivately(path: string) {
+  mkdirSync(dirname(resolve(path)), { recursive: true, mode: 0o700 });
+  closeSync(openSync(path, 'a', 0o600));
+}
+
 function openSqlite(path: string): DatabaseHandle {
   const inMemory = path === ':memory:' || path === '';
-  if (!inMemory) mkdirSync(dirname(resolve(path)), { recursive: true });
+  if (!inMemory) createPrivately(path);
   const connection = new SqliteDatabase(inMemory ? ':memory:' : path);
   connection.pragma('journal_mode = WAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
   // WAL makes NORMAL durable across application crashes; only an OS crash can lose the last commits.
   connection.pragma('synchronous = NORMAL');
+  // Deleted rows are overwritten with zeros, not just unlinked: a deleted e-mail is not left in free space.
+  connection.pragma('secure_delete = ON');
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(connection) }),
   });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    // Through Kysely, so it waits for the statement or transaction under way on the one connection.
+    eraseDeleted: async () => void (await sql`pragma wal_checkpoint(truncate)`.execute(db)),
+    close: () => db.destroy(),
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -71,5 +96,5 @@ function openPostgres(url: string): DatabaseHandle {
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', eraseDeleted: async () => {}, close: () => db.destroy() };
 }

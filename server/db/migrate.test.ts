@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, testDialects, type TestApp } from '../test/helper.js';
+import { insertTestUser } from '../test/fixtures.js';
 
 let current: TestApp | undefined;
 afterEach(async () => {
@@ -13,18 +14,7 @@ describe.each(testDialects)('the schema on %s', (dialect) => {
     await current.app.ready();
     const { db } = current.app.database;
     const now = new Date().toISOString();
-    const user = await db
-      .insertInto('users')
-      .values({
-        email: 'a@example.com',
-        password_hash: 'x',
-        role: 0,
-        created_at: now,
-        updated_at: now,
-        password_changed_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const user = await insertTestUser(db, { email: 'a@example.com' });
     await db
       .insertInto('sessions')
       .values({

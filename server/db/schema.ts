@@ -1,4 +1,5 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { SessionKind } from '../../contract/account-events.js';
 
 /** Timestamps are ISO 8601 text and booleans are 0/1 integers so both dialects store the same values. */
 export interface UsersTable {
@@ -19,7 +20,7 @@ export interface SessionsTable {
   last_used_at: string;
   expires_at: string;
   user_agent: string | null;
-  kind: 'password' | 'signup' | 'qr';
+  kind: SessionKind;
   pending: number;
 }
 
@@ -45,15 +46,80 @@ export interface SecretsTable {
   value: string;
 }
 
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  paypal_subscription_id: string;
+  plan: 'monthly' | 'weekly' | 'two_day';
+  paypal_plan_id: string;
+  status: 'APPROVAL_PENDING' | 'APPROVED' | 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED';
+  next_billing_at: string | null;
+  last_payment_at: string | null;
+  payment_failed: number;
+  status_changed_at: string;
+  access_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PayPalEventsTable {
+  /** PayPal's event id, e.g. WH-… */
+  id: string;
+  event_type: string;
+  received_at: string;
+}
+
+/** An e-mail change waiting for the new address to confirm it (single use: the row goes when used). */
+export interface EmailChangesTable {
+  id: Generated<number>;
+  user_id: number;
+  new_email: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface PasskeysTable {
+  id: string;
+  user_id: number;
+  /** base64url, as the authenticator names the credential. */
+  credential_id: string;
+  /** base64url of the COSE public key. */
+  public_key: string;
+  /** bigint: PostgreSQL hands it back as text, the repository reads it as a number. */
+  sign_count: ColumnType<number | string, number, number>;
+  /** JSON array of transport names. */
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface PasskeyChallengesTable {
+  challenge: string;
+  purpose: 'registration' | 'authentication';
+  /** The account a registration challenge was issued to; null for sign-in. */
+  user_id: number | null;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   audit_events: AuditEventsTable;
   app_secrets: SecretsTable;
+  subscriptions: SubscriptionsTable;
+  paypal_events: PayPalEventsTable;
+  email_changes: EmailChangesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type PasswordResetRow = Selectable<PasswordResetsTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type EmailChangeRow = Selectable<EmailChangesTable>;
+export type PasskeyRow = Selectable<PasskeysTable>;

@@ -1,12 +1,12 @@
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '../../contract/errors.js';
+import { errorBodySchema } from '../../contract/error-body.js';
 import { healthReplySchema, readyReplySchema, type ReadyReply } from '../../contract/health.js';
-import type { Db } from '../db/database.js';
+import type { ReadinessName } from './readiness.plugin.js';
+import { API_PATHS } from '../../contract/api-paths.js';
 
-export interface ReadinessCheck {
-  name: 'database' | 'redis';
+interface ReadinessCheck {
+  name: ReadinessName;
   check(): Promise<void>;
 }
 
@@ -27,19 +27,16 @@ async function passes(check: ReadinessCheck): Promise<boolean> {
   }
 }
 
-export function databaseCheck(db: Db): ReadinessCheck {
-  return { name: 'database', check: async () => void (await sql`select 1`.execute(db)) };
-}
-
-export async function healthRoutes(app: FastifyInstance, { checks }: { checks: ReadinessCheck[] }) {
+/** /healthz and /readyz; readiness asks every check added to `app.readiness` by the time of the call. */
+export async function healthRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
-    '/healthz',
+    API_PATHS.health,
     { schema: { tags: ['health'], summary: 'The process is up', response: { 200: healthReplySchema } } },
     async () => ({ status: 'ok' as const }),
   );
   routes.get(
-    '/readyz',
+    API_PATHS.ready,
     {
       schema: {
         tags: ['health'],
@@ -49,7 +46,7 @@ export async function healthRoutes(app: FastifyInstance, { checks }: { checks: R
     },
     async (_request, reply) => {
       const results = await Promise.all(
-        checks.map(async (check) => [check.name, await passes(check)] as const),
+        app.readiness.entries().map(async (check) => [check.name, await passes(check)] as const),
       );
       const body: ReadyReply = {
         status: results.every(([, up]) => up) ? 'ready' : 'unavailable',

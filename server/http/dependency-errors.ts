@@ -49,8 +49,3 @@ export function dependencyDown(error: unknown): Dependency | null {
   if (message === 'driver has already been destroyed') return 'database';
   return null;
 }
-
-export const DEPENDENCY_MESSAGES: Record<Dependency, string> = {
-  database: "We can't reach our database right now. Please try again in a moment.",
-  redis: "We can't reach our session store right now. Please try again in a moment.",
-};

@@ -9,8 +9,22 @@ describe('redactUrl', () => {
     );
   });
 
+  it('hides the token of an e-mail confirmation link', () => {
+    expect(redactUrl('/confirm-email/s3cr3t-token')).toBe('/confirm-email/[REDACTED]');
+    expect(redactUrl('//Confirm-Email/s3cr3t-token')).not.toContain('s3cr3t');
+  });
+
   it('hides the reset token in a change-password link', () => {
     expect(redactUrl('/change-password/s3cr3t-token')).toBe('/change-password/[REDACTED]');
+  });
+
+  it('hides the reset token however the path is spelled', () => {
+    expect(redactUrl('//change-password/s3cr3t-token')).toBe('//change-password/[REDACTED]');
+    expect(redactUrl('///change-password/s3cr3t-token/')).toBe('///change-password/[REDACTED]/');
+    expect(redactUrl('/Change-Password/s3cr3t-token?x=1')).toBe('/Change-Password/[REDACTED]?x=1');
+    expect(redactUrl('/%63hange-password/s3cr3t-token')).toBe('/%63hange-password/[REDACTED]');
+    expect(redactUrl('/a/change-password/s3cr3t-token')).toBe('/a/change-password/[REDACTED]');
+    expect(redactUrl('/change-password//s3cr3t-token')).not.toContain('s3cr3t');
   });
 
   it('leaves ordinary URLs alone', () => {

@@ -1,11 +1,36 @@
 import type { FastifyServerOptions } from 'fastify';
+import { processLogOutput } from './log-output.js';
 
 const SECRET_QUERY_KEYS = /^(token|auth_token|password|password_hash|current_password)$/i;
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment).toLowerCase();
+  } catch {
+    return segment.toLowerCase();
+  }
+}
+
+/** Pages whose next path segment is a token: the reset link and the e-mail confirmation link. */
+const TOKEN_PAGES = new Set(['change-password', 'confirm-email']);
+
+/**
+ * The path with every segment after a `change-password` or `confirm-email` segment hidden: the web page
+ * answers `//change-password/<token>`, `/Change-Password/<token>` and `/x/change-password/<token>` alike.
+ */
+function redactPath(path: string): string {
+  const segments = path.split('/');
+  const at = segments.findIndex((segment) => TOKEN_PAGES.has(decoded(segment)));
+  if (at === -1) return path;
+  return [...segments.slice(0, at + 1), ...segments.slice(at + 1).map((s) => (s ? '[REDACTED]' : s))].join(
+    '/',
+  );
+}
 
 /** Removes secrets from a request URL: reset tokens in paths and credentials in query strings. */
 export function redactUrl(url: string): string {
   const [path = '', query] = url.split('?', 2);
-  const safePath = path.replace(/^\/change-password\/[^/]+/, '/change-password/[REDACTED]');
+  const safePath = redactPath(path);
   if (query === undefined) return safePath;
   const params = new URLSearchParams(query);
   for (const key of [...params.keys()]) {
@@ -14,9 +39,14 @@ export function redactUrl(url: string): string {
   return `${safePath}?${params.toString().replaceAll('%5BREDACTED%5D', '[REDACTED]')}`;
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+/** The app's logger: redaction and serializers, writing to `stream` (by default the process's log output). */
+export function loggerOptions(
+  level: string,
+  stream: { write(line: string): unknown } = processLogOutput(),
+): FastifyServerOptions['logger'] {
   return {
     level,
+    stream,
     redact: {
       paths: [
         'req.headers.authorization',

@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import type { MailMessage } from './mailer.js';
 
-type MailSettings = Pick<Config, 'appName' | 'supportEmail'>;
+export type MailSettings = Pick<Config, 'appName' | 'supportEmail'>;
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -10,7 +10,7 @@ const escapeHtml = (text: string) =>
   );
 
 /** One layout for every account mail: a greeting, paragraphs, an optional button, and the support address. */
-function compose(
+export function compose(
   settings: MailSettings,
   {
     to,
@@ -84,6 +84,22 @@ export function accountDeletedMail(settings: MailSettings, { to }: { to: string 
     paragraphs: [
       `Your ${settings.appName} account and everything in it have been deleted for good, as you asked. We no longer keep this e-mail address.`,
       'You are welcome to sign up again at any time.',
+    ],
+  });
+}
+
+/** Sent once, when the account's 100th password check in a row fails and password checks stop. */
+export function accountLockedMail(
+  settings: MailSettings & Pick<Config, 'publicUrl'>,
+  { to }: { to: string },
+) {
+  return compose(settings, {
+    to,
+    subject: `Password sign-in to your ${settings.appName} account is stopped`,
+    paragraphs: [
+      `Someone entered a wrong password for your ${settings.appName} account 100 times in a row, so we stopped accepting passwords for it, the right one too. Devices that are signed in stay signed in.`,
+      `To unlock it, set a new password with a reset link: ${settings.publicUrl}/reset-password`,
+      `If you need help, write to ${settings.supportEmail}.`,
     ],
   });
 }

@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ERROR_VARIANTS } from '../../contract/errors.js';
 import { changePasswordBodySchema } from '../../contract/users.js';
-import { accountsContext, callerOf } from '../accounts/accounts-context.js';
-import { BEARER_ERRORS, BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
+import { appContext, callerOf } from '../app-context.js';
+import { BEARER_ERRORS, BODY_ERRORS, errorReplies, PASSWORD_CHECKED } from '../http/error-replies.js';
 import { requireUser } from '../sessions/request-user.js';
 import { changePasswordWithCurrent, changePasswordWithResetToken } from './change-password.service.js';
+import { API_PATHS } from '../../contract/api-paths.js';
 
 export async function changePasswordRoutes(app: FastifyInstance) {
-  const context = accountsContext(app);
+  const context = appContext(app);
   app.withTypeProvider<ZodTypeProvider>().put(
-    '/api/v2/change_password',
+    API_PATHS.changePassword,
     {
       schema: {
         tags: ['passwords'],
@@ -24,11 +26,11 @@ export async function changePasswordRoutes(app: FastifyInstance) {
           204: z.undefined().describe('Changed; a "your password was changed" e-mail is on its way'),
           ...errorReplies({
             ...BODY_ERRORS,
-            400: 'invalid_reset_token: "This password reset link is invalid or has expired."; invalid_request: a malformed body',
+            400: ['invalid_reset_token', 'invalid_request'],
             ...BEARER_ERRORS,
-            403: 'invalid_credentials: the current password is not correct',
-            422: 'weak_password: the new password breaks a rule',
-            ...RATE_LIMITED,
+            403: [{ code: 'invalid_credentials', message: ERROR_VARIANTS.wrongCurrentPassword }],
+            422: ['weak_password'],
+            ...PASSWORD_CHECKED,
           }),
         },
       },

@@ -1,35 +1,26 @@
-import type { AccountsContext, Caller } from '../accounts/accounts-context.js';
+import type { AppContext, Caller } from '../app-context.js';
 import type { DbOrTx } from '../db/database.js';
-import type { UserRow } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
+import { invalidResetToken, wrongCurrentPassword } from '../http/errors.js';
 import { passwordChangedMail } from '../mail/account-mails.js';
-import {
-  claimReset,
-  deleteUnusedResetsOfUser,
-  findUsableReset,
-} from '../password-resets/password-resets.repository.js';
+import { claimReset, deleteUnusedResetsOfUser, findUsableReset } from './password-resets.repository.js';
 import { hashToken, looksLikeToken } from '../sessions/session-token.js';
 import type { Authenticated } from '../sessions/sessions.service.js';
 import { deleteSessionsOfUser } from '../sessions/sessions.repository.js';
 import { updatePasswordHash } from '../users/users.repository.js';
-import { hashPassword, verifyPassword } from './password-hashing.js';
+import { toAccount, type Account } from '../users/account.js';
+import { clearAccountCounters, isPasswordOf } from '../users/credentials.js';
+import { hashPassword } from '../users/password-hashing.js';
 import { assertStrongPassword } from './password-rules.js';
-
-export const invalidResetToken = () =>
-  new AppError(400, 'invalid_reset_token', 'This password reset link is invalid or has expired.');
-
-export const wrongCurrentPassword = () =>
-  new AppError(403, 'invalid_credentials', 'Your current password is not correct.');
 
 /** The writes both forms share: the new hash, the end of other sessions and of unused reset links. */
 async function storeNewPassword(
-  { tx, audit }: { tx: DbOrTx; audit: AccountsContext['audit'] },
+  { tx, audit }: { tx: DbOrTx; audit: AppContext['audit'] },
   {
     user,
     passwordHash,
     keepSessionId,
     ip,
-  }: { user: UserRow; passwordHash: string; keepSessionId?: number; ip: string | null },
+  }: { user: Account; passwordHash: string; keepSessionId?: number; ip: string | null },
 ): Promise<number[]> {
   await updatePasswordHash(tx, { id: user.id, passwordHash, at: new Date().toISOString(), changed: true });
   const revoked = await deleteSessionsOfUser(tx, { userId: user.id, exceptId: keepSessionId });
@@ -38,7 +29,7 @@ async function storeNewPassword(
   return revoked;
 }
 
-async function announce({ config, events, mailer }: AccountsContext, user: UserRow, revoked: number[]) {
+async function announce({ config, events, mailer }: AppContext, user: Account, revoked: number[]) {
   await events.signedOut(revoked);
   await events.passwordChanged(user.id);
   mailer.dispatch(passwordChangedMail(config, { to: user.email }));
@@ -46,27 +37,30 @@ async function announce({ config, events, mailer }: AccountsContext, user: UserR
 
 /** The e-mailed link: sets the password and ends every session of the user. */
 export async function changePasswordWithResetToken(
-  context: AccountsContext,
+  context: AppContext,
   { token, password, caller }: { token: string; password: string; caller: Pick<Caller, 'ip'> },
 ): Promise<void> {
   const { db, audit } = context;
   if (!looksLikeToken(token)) throw invalidResetToken();
   const found = await findUsableReset(db, { tokenHash: hashToken(token), now: new Date().toISOString() });
   if (!found) throw invalidResetToken();
+  const user = toAccount(found.user);
   // Refused before the token is spent, so the person can try another password with the same link.
-  assertStrongPassword(password, found.user.email);
+  assertStrongPassword(password, { email: user.email, appName: context.config.appName });
   const passwordHash = await hashPassword(password);
   const revoked = await db.transaction().execute(async (tx) => {
     if (!(await claimReset(tx, { id: found.reset.id, at: new Date().toISOString() }))) return null;
-    return storeNewPassword({ tx, audit }, { user: found.user, passwordHash, ip: caller.ip });
+    return storeNewPassword({ tx, audit }, { user, passwordHash, ip: caller.ip });
   });
   if (!revoked) throw invalidResetToken();
-  await announce(context, found.user, revoked);
+  // The owner is back in: the lock after 100 failures and every per-account throttle start afresh.
+  await clearAccountCounters(context.rateLimiter, user);
+  await announce(context, user, revoked);
 }
 
 /** Signed in, with the current password: sets the password and keeps only the calling session. */
 export async function changePasswordWithCurrent(
-  context: AccountsContext,
+  context: AppContext,
   {
     auth: { user, session },
     currentPassword,
@@ -75,11 +69,11 @@ export async function changePasswordWithCurrent(
   }: { auth: Authenticated; currentPassword: string; password: string; caller: Pick<Caller, 'ip'> },
 ): Promise<void> {
   const { db, audit } = context;
-  if (!(await verifyPassword(user.password_hash, currentPassword))) {
+  if (!(await isPasswordOf(context, user, currentPassword))) {
     await audit.record(db, { event: 'password_change_failed', subject: { userId: user.id }, ip: caller.ip });
     throw wrongCurrentPassword();
   }
-  assertStrongPassword(password, user.email);
+  assertStrongPassword(password, { email: user.email, appName: context.config.appName });
   const passwordHash = await hashPassword(password);
   const revoked = await db
     .transaction()

@@ -1,25 +1,21 @@
 import { z } from 'zod';
+import { CURRENCY_PATTERN, INTERVAL_UNITS, PRICE_PATTERN } from '../../contract/plan-rules.js';
 import type { Plan } from '../../contract/prices.js';
 
-/** The part of PayPal's `POST /v1/oauth2/token` reply the client needs. */
-export const tokenReplySchema = z.object({
-  access_token: z.string().min(1),
-  token_type: z.string(),
-  expires_in: z.number().int().positive(),
-});
-
 // PayPal's money value: a decimal string; a price below zero makes no sense for a plan.
-const priceValue = z.string().regex(/^([0-9]+|[0-9]*\.[0-9]+)$/);
+const priceValue = z.string().regex(PRICE_PATTERN);
 
 const billingCycleSchema = z.object({
   tenure_type: z.string(),
   frequency: z.object({
-    interval_unit: z.enum(['DAY', 'WEEK', 'MONTH', 'YEAR']),
+    interval_unit: z.enum(INTERVAL_UNITS),
     interval_count: z.number().int().positive(),
   }),
   pricing_scheme: z
     .object({
-      fixed_price: z.object({ value: priceValue, currency_code: z.string().regex(/^[A-Z]{3}$/) }).optional(),
+      fixed_price: z
+        .object({ value: priceValue, currency_code: z.string().regex(CURRENCY_PATTERN) })
+        .optional(),
     })
     .optional(),
 });

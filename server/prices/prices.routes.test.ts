@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { euroPlans, payPalEnvFor, standInClientId, standInSecret } from '../../tests/support/paypal-plans.js';
 import { startPayPalStandIn, type PayPalStandIn } from '../../tests/support/paypal-stand-in.js';
 import { buildTestApp, type TestApp } from '../test/helper.js';
+import { DEFAULT_PRICES_REPLY } from '../test/fixtures.js';
 
 let standIn: PayPalStandIn;
 let current: TestApp | undefined;
@@ -65,20 +66,7 @@ describe('GET /api/v1/paypal_prices', () => {
     const app = await start({});
     const reply = await app.inject('/api/v1/paypal_prices');
     expect(reply.statusCode).toBe(200);
-    expect(reply.json()).toEqual({
-      environment: 'production',
-      client_id: null,
-      currency: 'USD',
-      source: 'default',
-      plans: [
-        { id: 'monthly', price: '16.99', interval_unit: 'MONTH', interval_count: 1, paypal_plan_id: null },
-        { id: 'weekly', price: '7.99', interval_unit: 'WEEK', interval_count: 1, paypal_plan_id: null },
-        { id: 'two_day', price: '2.49', interval_unit: 'DAY', interval_count: 2, paypal_plan_id: null },
-      ],
-      monthly: '16.99',
-      weekly: '7.99',
-      two_day: '2.49',
-    });
+    expect(reply.json()).toEqual(DEFAULT_PRICES_REPLY);
   });
 
   it('answers the defaults for a wrong secret, and never writes the secret in a reply or a log', async () => {

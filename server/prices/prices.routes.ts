@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pricesReplySchema } from '../../contract/prices.js';
 import type { PricesService } from './prices.service.js';
+import { API_PATHS } from '../../contract/api-paths.js';
 
 export async function pricesRoutes(app: FastifyInstance, { service }: { service: PricesService }) {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/v1/paypal_prices',
+    API_PATHS.prices,
     {
       schema: {
         tags: ['prices'],

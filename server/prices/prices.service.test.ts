@@ -10,6 +10,7 @@ import {
   RETRY_AFTER_FAILURE_MS,
   type PricesLog,
 } from './prices.service.js';
+import { DEFAULT_PRICES_REPLY } from '../test/fixtures.js';
 
 const [monthly] = euroPlans as [(typeof euroPlans)[0]];
 
@@ -102,10 +103,14 @@ describe('PricesService', () => {
     await prices.current();
     expect(standIn.calls).toMatchObject({ token: 1, plans: 3 });
 
-    clock += PRICES_CACHE_MS - 1;
+    // Ten minutes written out, not the constant: a shorter cache must fail this test.
+    clock += 10 * 60_000 - 1;
     standIn.setPlan({ ...monthly, value: '13.00' });
     expect(await prices.current()).toMatchObject({ monthly: '12.50' });
+    // A refresh runs in the background: let any that started finish before counting PayPal calls.
+    await prices.settled();
     expect(standIn.calls.plans).toBe(3);
+    expect(await prices.current()).toMatchObject({ monthly: '12.50' });
 
     clock += 1;
     expect(await prices.current()).toMatchObject({ monthly: '12.50' });
@@ -192,20 +197,7 @@ describe('PricesService', () => {
 describe('pricesServiceFor', () => {
   it('serves the defaults without calling PayPal when PayPal is unset, and says nothing', async () => {
     const prices = pricesServiceFor({ config: loadConfig({ PAYPAL_API_BASE: standIn.url }), log });
-    expect(await prices.current()).toEqual({
-      environment: 'production',
-      client_id: null,
-      currency: 'USD',
-      source: 'default',
-      plans: [
-        { id: 'monthly', price: '16.99', interval_unit: 'MONTH', interval_count: 1, paypal_plan_id: null },
-        { id: 'weekly', price: '7.99', interval_unit: 'WEEK', interval_count: 1, paypal_plan_id: null },
-        { id: 'two_day', price: '2.49', interval_unit: 'DAY', interval_count: 2, paypal_plan_id: null },
-      ],
-      monthly: '16.99',
-      weekly: '7.99',
-      two_day: '2.49',
-    });
+    expect(await prices.current()).toEqual(DEFAULT_PRICES_REPLY);
     expect(standIn.calls).toMatchObject({ token: 0, plans: 0 });
     expect(logs).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import type { AccountEvent, SessionKind } from '../../contract/cable.js';
+import type { SubscriptionJson } from '../../contract/subscriptions.js';
 import type { PushBus } from './bus.js';
 
 /** Stream names: every socket of a user listens on the first, each socket also on its own session's. */
@@ -34,6 +35,22 @@ export class AccountEvents {
 
   accountDeleted(userId: number) {
     return this.send(userStream(userId), { event: { event: 'account_deleted' }, disconnect: true });
+  }
+
+  emailChanged(userId: number) {
+    return this.send(userStream(userId), { event: { event: 'email_changed' }, disconnect: false });
+  }
+
+  /** Two-step sign-in or a passkey was added or removed: open pages reload what they show of it. */
+  securityChanged(userId: number) {
+    return this.send(userStream(userId), { event: { event: 'security_changed' }, disconnect: false });
+  }
+
+  subscriptionChanged(userId: number, subscription: SubscriptionJson) {
+    return this.send(userStream(userId), {
+      event: { event: 'subscription_changed', subscription },
+      disconnect: false,
+    });
   }
 
   private async send(stream: string, broadcast: AccountBroadcast) {

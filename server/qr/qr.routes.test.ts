@@ -67,10 +67,15 @@ describe.each(testDialects)('GET /api/v1/check_chromes_password on %s', (dialect
 
     const login = await tokenLogin(app, token);
     expect(login.statusCode, login.body).toBe(200);
-    expect(login.json()).toMatchObject({ id: user.id, email: user.email, auth_token: token });
+    const { auth_token: redeemed } = login.json();
+    expect(login.json()).toMatchObject({ id: user.id, email: user.email });
+    expect(redeemed).not.toBe(token);
     expect(sessionCreated).toHaveBeenCalledExactlyOnceWith(user.id, 'qr');
-    expect(await meStatus(app, token)).toBe(200);
-    await tokenLogin(app, token);
+    expect(await meStatus(app, redeemed)).toBe(200);
+    expect(await meStatus(app, token)).toBe(401);
+    const again = await tokenLogin(app, token);
+    expect(again.statusCode).toBe(401);
+    expect(again.json().error).toBe('invalid_token');
     expect(sessionCreated).toHaveBeenCalledOnce();
   });
 

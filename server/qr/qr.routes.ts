@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { qrQuerySchema, qrReplySchema } from '../../contract/qr.js';
-import { BEARER_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
+import { ERROR_VARIANTS } from '../../contract/errors.js';
+import { BEARER_ERRORS, errorReplies, PASSWORD_CHECKED } from '../http/error-replies.js';
+import { missingQrPassword } from '../http/errors.js';
 import { requireUser } from '../sessions/request-user.js';
-import { issueQrSignIn, missingPassword } from './qr.service.js';
+import { issueQrSignIn } from './qr.service.js';
+import { appContext } from '../app-context.js';
+import { API_PATHS } from '../../contract/api-paths.js';
 
 export async function qrRoutes(app: FastifyInstance) {
+  const context = appContext(app);
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/v1/check_chromes_password',
+    API_PATHS.qrCode,
     {
       schema: {
         tags: ['qr'],
@@ -19,10 +24,10 @@ export async function qrRoutes(app: FastifyInstance) {
         response: {
           200: qrReplySchema,
           ...errorReplies({
-            400: 'invalid_request: no password given',
+            400: [{ code: 'invalid_request', message: ERROR_VARIANTS.missingQrPassword }],
             ...BEARER_ERRORS,
-            403: 'invalid_credentials: the password is not correct',
-            ...RATE_LIMITED,
+            403: [{ code: 'invalid_credentials', message: ERROR_VARIANTS.wrongQrPassword }],
+            ...PASSWORD_CHECKED,
           }),
         },
       },
@@ -30,12 +35,12 @@ export async function qrRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const auth = await requireUser(request);
       const { password } = request.query;
-      if (!password) throw missingPassword();
+      if (!password) throw missingQrPassword();
       // Counted before the password is checked, so a stolen token cannot be used to guess the password.
       await app.rateLimiter.check('qrPerUser', String(auth.user.id));
       // The reply holds a live sign-in token: no cache may keep it.
       reply.header('cache-control', 'no-store');
-      return issueQrSignIn({ db: app.database.db, config: app.config }, { auth, password });
+      return issueQrSignIn(context, { auth, password });
     },
   );
 }

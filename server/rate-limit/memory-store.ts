@@ -23,6 +23,10 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return { count: window.count, resetInMs: window.endsAt - now };
   }
 
+  async reset(key: string) {
+    this.windows.delete(key);
+  }
+
   get size() {
     return this.windows.size;
   }

@@ -11,5 +11,7 @@ export interface WindowCount {
 export interface RateLimitStore {
   /** Counts one hit on `key` in its current window (which starts at the first hit and lasts `windowMs`). */
   hit(key: string, windowMs: number): Promise<WindowCount>;
+  /** Forgets the key's window (a completed password reset clears an account's counters). */
+  reset(key: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MemoryRateLimitStore } from './memory-store.js';
 import type { RateLimitStore } from './rate-limit-store.js';
@@ -28,11 +29,28 @@ describe('MemoryRateLimitStore', () => {
   });
 });
 
+function keyedLimiter(store: RateLimitStore = new MemoryRateLimitStore(), settings = {}) {
+  const limiter = new RateLimiter(store, settings);
+  limiter.useKey(randomBytes(32));
+  return limiter;
+}
+
+function recordingStore() {
+  const keys: string[] = [];
+  const store: RateLimitStore = {
+    hit: async (key) => {
+      keys.push(key);
+      return { count: 1, resetInMs: 1000 };
+    },
+    reset: async () => {},
+    close: async () => {},
+  };
+  return { keys, store };
+}
+
 describe('RateLimiter', () => {
   it('lets the limit through and refuses the next hit with 429 and Retry-After', async () => {
-    const limiter = new RateLimiter(new MemoryRateLimitStore(), {
-      signInPerIp: { limit: 2, windowMs: 90_000 },
-    });
+    const limiter = keyedLimiter(new MemoryRateLimitStore(), { signInPerIp: { limit: 2, windowMs: 90_000 } });
     await limiter.check('signInPerIp', '10.0.0.1');
     await limiter.check('signInPerIp', '10.0.0.1');
     await expect(limiter.check('signInPerIp', '10.0.0.1')).rejects.toMatchObject({
@@ -54,20 +72,25 @@ describe('RateLimiter', () => {
     void limiter.close();
   });
 
-  it('hands the store hashed keys, never an e-mail or IP address', async () => {
-    const keys: string[] = [];
-    const store: RateLimitStore = {
-      hit: async (key) => {
-        keys.push(key);
-        return { count: 1, resetInMs: 1000 };
-      },
-      close: async () => {},
-    };
+  it('hands the store keys made with the app secret, never an e-mail, an IP address or a plain hash of one', async () => {
+    const { keys, store } = recordingStore();
+    const key = randomBytes(32);
     const limiter = new RateLimiter(store);
+    limiter.useKey(key);
     await limiter.check('resetPerEmail', 'ada@example.com');
     await limiter.check('resetPerIp', '203.0.113.9');
-    expect(keys[0]).toMatch(/^bullapp:rate:resetPerEmail:[A-Za-z0-9_-]{43}$/);
+    const hmac = createHmac('sha256', key).update('ada@example.com').digest('base64url');
+    expect(keys[0]).toBe(`bullapp:rate:resetPerEmail:${hmac}`);
     expect(keys.join()).not.toContain('ada@');
     expect(keys.join()).not.toContain('203.0.113.9');
+    const plain = (text: string) => createHash('sha256').update(text).digest('base64url');
+    expect(keys.join()).not.toContain(plain('ada@example.com'));
+    expect(keys.join()).not.toContain(plain('203.0.113.9'));
+  });
+
+  it('refuses to count before it has the key', async () => {
+    const limiter = new RateLimiter(new MemoryRateLimitStore());
+    await expect(limiter.check('resetPerIp', '203.0.113.9')).rejects.toThrow('not loaded');
+    await limiter.close();
   });
 });

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { APP_PREFIX } from '../../contract/app.js';
-import { AppError } from '../http/app-error.js';
+import { tooManyRequests } from '../http/errors.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 
 export interface RateLimitRule {
@@ -10,6 +10,7 @@ export interface RateLimitRule {
 }
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 /** Production defaults; see docs/decisions/014-rate-limits.md for the reasoning behind each number. */
 export const DEFAULT_RATE_LIMITS = {
@@ -22,29 +23,21 @@ export const DEFAULT_RATE_LIMITS = {
   deletePerAccount: { limit: 5, windowMs: 60 * MINUTE },
   changePasswordPerUser: { limit: 10, windowMs: 15 * MINUTE },
   qrPerUser: { limit: 10, windowMs: 15 * MINUTE },
+  exportPerUser: { limit: 10, windowMs: 60 * MINUTE },
+  confirmEmailPerIp: { limit: 20, windowMs: 15 * MINUTE },
+  // Each request stores a challenge for 5 minutes: a bound on what one address can make the server keep.
+  passkeyOptionsPerIp: { limit: 60, windowMs: 15 * MINUTE },
+  /** Every password check of an account, from anywhere; a success starts the count again (decision 076). */
+  passwordFailuresPerAccount: { limit: 100, windowMs: 365 * DAY },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
 export type RateLimitSettings = Record<RateLimitName, RateLimitRule>;
 
-function inWords(seconds: number): string {
-  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
-  const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}
-
-export function tooManyRequests(retryAfterSeconds: number): AppError {
-  return new AppError(
-    429,
-    'too_many_requests',
-    `Too many attempts. Please wait ${inWords(retryAfterSeconds)} and try again.`,
-    { 'retry-after': String(retryAfterSeconds) },
-  );
-}
-
 /** Counts hits per rule and subject (an IP, an e-mail, a user id) and refuses those over the limit. */
 export class RateLimiter {
   readonly settings: RateLimitSettings;
+  private key: Buffer | undefined;
 
   constructor(
     private readonly store: RateLimitStore,
@@ -53,13 +46,32 @@ export class RateLimiter {
     this.settings = { ...DEFAULT_RATE_LIMITS, ...settings };
   }
 
+  /** The app's secret for counter keys (the same on every instance: `app_secrets`); set before the first check. */
+  useKey(key: Buffer): void {
+    this.key = key;
+  }
+
   /** Throws the 429 reply when this hit is over the limit of `rule` for `subject`. */
   async check(rule: RateLimitName, subject: string): Promise<void> {
-    const { limit, windowMs } = this.settings[rule];
-    // Hashed so the store (possibly a shared Redis) never holds e-mail or IP addresses in the clear.
-    const key = `${APP_PREFIX}:rate:${rule}:${createHash('sha256').update(subject).digest('base64url')}`;
-    const { count, resetInMs } = await this.store.hit(key, windowMs);
-    if (count > limit) throw tooManyRequests(Math.max(1, Math.ceil(resetInMs / 1000)));
+    const { count, resetInMs } = await this.hit(rule, subject);
+    if (count > this.settings[rule].limit) throw tooManyRequests(Math.max(1, Math.ceil(resetInMs / 1000)));
+  }
+
+  /** Counts one hit and says how many the window holds now, refusing nothing (the caller decides). */
+  async hit(rule: RateLimitName, subject: string) {
+    return this.store.hit(this.keyOf(rule, subject), this.settings[rule].windowMs);
+  }
+
+  /** Forgets the count of `rule` for `subject`. */
+  async reset(rule: RateLimitName, subject: string): Promise<void> {
+    await this.store.reset(this.keyOf(rule, subject));
+  }
+
+  private keyOf(rule: RateLimitName, subject: string): string {
+    if (!this.key) throw new Error('The rate-limit key is not loaded yet.');
+    // Keyed with the app's secret so the store (possibly a shared Redis) never holds e-mail or IP addresses,
+    // nor hashes of them that anyone could reverse by hashing guesses.
+    return `${APP_PREFIX}:rate:${rule}:${createHmac('sha256', this.key).update(subject).digest('base64url')}`;
   }
 
   close() {

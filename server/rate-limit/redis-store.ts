@@ -44,6 +44,10 @@ export class RedisRateLimitStore implements RateLimitStore {
     return { count: Number(count), resetInMs: Number(ttl) };
   }
 
+  async reset(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+
   /** Answers while Redis does (the readiness check). */
   async ping(): Promise<void> {
     await this.redis.ping();

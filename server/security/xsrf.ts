@@ -1,9 +1,16 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../contract/app.js';
-import type { Config } from '../config.js';
-import { AppError } from '../http/app-error.js';
+import { invalidXsrfToken } from '../http/errors.js';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Sets the XSRF-TOKEN cookie unless the request brought one: the page calls this when it is served. */
+    ensureXsrfCookie(): FastifyReply;
+  }
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -14,31 +21,39 @@ function sameToken(a: string, b: string) {
 }
 
 /**
+ * A call made by a page of this site in a browser (fetch metadata, sent by every current browser): the one
+ * kind of API call that needs the cookie, when its page lost it (cleared cookies, a page served by Vite).
+ */
+const fromOwnPage = (request: FastifyRequest) => request.headers['sec-fetch-site'] === 'same-origin';
+
+/**
  * Double-submit cookie: the server sets XSRF-TOKEN, the page echoes it in X-XSRF-TOKEN on mutating calls.
  * A request that carries the cookie without the matching header came from a browser that was tricked: 403.
  * Requests without the cookie (API clients with a Bearer token) are not exposed to CSRF and pass.
+ * The cookie is minted only where a page will read it: with the HTML page, and on a call from one of the
+ * site's pages that came without it. API clients never get one (it would cost random bytes per request).
  */
-export async function registerXsrf(app: FastifyInstance, config: Config) {
+async function xsrf(app: FastifyInstance) {
+  const { config } = app;
+  const options = { path: '/', sameSite: 'strict', secure: config.secureCookies, httpOnly: false } as const;
   await app.register(cookie);
-  app.addHook('onRequest', async (request, reply) => {
+  app.decorateReply('ensureXsrfCookie', function (this: FastifyReply) {
+    if (!this.request.cookies[XSRF_COOKIE]) {
+      this.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), options);
+    }
+    return this;
+  });
+  app.addHook('onRequest', (request, reply, done) => {
     const cookieToken = request.cookies[XSRF_COOKIE];
     if (!cookieToken) {
-      reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
-        path: '/',
-        sameSite: 'strict',
-        secure: config.secureCookies,
-        httpOnly: false,
-      });
-      return;
+      if (fromOwnPage(request)) reply.ensureXsrfCookie();
+      return done();
     }
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method)) return done();
     const header = request.headers[XSRF_HEADER];
-    if (typeof header !== 'string' || !sameToken(header, cookieToken)) {
-      throw new AppError(
-        403,
-        'invalid_xsrf_token',
-        'This request could not be verified. Please reload the page and try again.',
-      );
-    }
+    if (typeof header !== 'string' || !sameToken(header, cookieToken)) return done(invalidXsrfToken());
+    done();
   });
 }
+
+export default fp(xsrf, { name: 'xsrf', dependencies: ['config', 'error-handling'] });

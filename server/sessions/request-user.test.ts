@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helper.js';
-import { getUser, INVALID_TOKEN_MESSAGE, requireUser } from './request-user.js';
+import { ERROR_MESSAGES } from '../../contract/errors.js';
+import { getUser, requireUser } from './request-user.js';
 import { createSession } from './sessions.service.js';
+import { insertTestUser } from '../test/fixtures.js';
 
 let current: TestApp | undefined;
 afterEach(async () => {
@@ -15,19 +17,7 @@ async function start() {
   app.get('/api/test/required', async (request) => ({ email: (await requireUser(request)).user.email }));
   app.get('/api/test/optional', async (request) => ({ email: (await getUser(request))?.user.email ?? null }));
   await app.ready();
-  const now = new Date().toISOString();
-  const user = await app.database.db
-    .insertInto('users')
-    .values({
-      email: 'ada@example.com',
-      password_hash: 'x',
-      role: 0,
-      created_at: now,
-      updated_at: now,
-      password_changed_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const user = await insertTestUser(app.database.db);
   const { token } = await createSession(app.database.db, { userId: user.id, kind: 'password' });
   return { app, token };
 }
@@ -59,7 +49,7 @@ describe('requireUser and getUser', () => {
       const headers = authorization === undefined ? {} : { authorization };
       const reply = await app.inject({ url: '/api/test/required', headers });
       expect(reply.statusCode, authorization).toBe(401);
-      expect(reply.json()).toEqual({ error: 'invalid_token', message: INVALID_TOKEN_MESSAGE });
+      expect(reply.json()).toEqual({ error: 'invalid_token', message: ERROR_MESSAGES.invalid_token });
       expect(reply.headers['www-authenticate']).toBe('Bearer');
       expect((await app.inject({ url: '/api/test/optional', headers })).json()).toEqual({ email: null });
     }

@@ -1,12 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../http/app-error.js';
+import { invalidToken } from '../http/errors.js';
 import { authenticateToken, type Authenticated } from './sessions.service.js';
-
-export const INVALID_TOKEN_MESSAGE = 'Your session has ended or is not valid. Please sign in again.';
-
-export function invalidTokenError() {
-  return new AppError(401, 'invalid_token', INVALID_TOKEN_MESSAGE, { 'www-authenticate': 'Bearer' });
-}
 
 /** The token of `Authorization: Bearer <token>`, or null when the header is absent or of another kind. */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -33,6 +27,6 @@ export function getUser(request: FastifyRequest): Promise<Authenticated | null> 
 /** Like getUser, but a request without a valid token gets the 401 `invalid_token` reply. */
 export async function requireUser(request: FastifyRequest): Promise<Authenticated> {
   const found = await getUser(request);
-  if (!found) throw invalidTokenError();
+  if (!found) throw invalidToken();
   return found;
 }

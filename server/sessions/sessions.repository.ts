@@ -1,6 +1,7 @@
 import { CompiledQuery, type InferResult } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
-import type { SessionRow, UserRow } from '../db/schema.js';
+import type { SessionRow } from '../db/schema.js';
+import type { Account } from '../users/account.js';
 
 export type NewSession = Omit<SessionRow, 'id'>;
 
@@ -24,7 +25,6 @@ function sessionWithUserQuery(db: DbOrTx, tokenHash: string) {
       'sessions.kind',
       'sessions.pending',
       'users.email',
-      'users.password_hash',
       'users.role',
       'users.created_at as user_created_at',
       'users.updated_at',
@@ -54,7 +54,7 @@ function compiledLookup(db: DbOrTx, tokenHash: string): CompiledQuery<SessionWit
 export async function findSessionWithUser(
   db: DbOrTx,
   tokenHash: string,
-): Promise<{ session: SessionRow; user: UserRow } | null> {
+): Promise<{ session: SessionRow; user: Account } | null> {
   const row = (await db.executeQuery(compiledLookup(db, tokenHash))).rows[0];
   if (!row) return null;
   return {
@@ -72,7 +72,6 @@ export async function findSessionWithUser(
     user: {
       id: row.user_id,
       email: row.email,
-      password_hash: row.password_hash,
       role: Number(row.role),
       created_at: row.user_created_at,
       updated_at: row.updated_at,
@@ -101,18 +100,18 @@ interface TouchSession {
   expiresAt: string;
 }
 
-/** Turns a pending QR session into an ordinary one; false when another call got there first. */
-export async function activatePendingSession(
-  db: DbOrTx,
-  { id, lastUsedAt, expiresAt }: { id: number; lastUsedAt: string; expiresAt: string },
-): Promise<boolean> {
+export async function findSessionById(db: DbOrTx, id: number): Promise<SessionRow | null> {
+  return (await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+/** Removes a pending QR session as it is redeemed; false when another call got there first. */
+export async function claimPendingSession(db: DbOrTx, id: number): Promise<boolean> {
   const result = await db
-    .updateTable('sessions')
-    .set({ pending: 0, last_used_at: lastUsedAt, expires_at: expiresAt })
+    .deleteFrom('sessions')
     .where('id', '=', id)
     .where('pending', '=', 1)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return Number(result.numDeletedRows) === 1;
 }
 
 export async function deleteSession(db: DbOrTx, id: number): Promise<boolean> {

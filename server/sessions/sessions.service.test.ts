@@ -10,6 +10,7 @@ import {
   SESSION_IDLE_MS,
   signInWithToken,
 } from './sessions.service.js';
+import { insertTestUser } from '../test/fixtures.js';
 
 let current: TestApp | undefined;
 afterEach(async () => {
@@ -22,19 +23,7 @@ async function start(dialect: (typeof testDialects)[number]) {
   current = await buildTestApp({ dialect });
   await current.app.ready();
   const db = current.app.database.db;
-  const now = new Date().toISOString();
-  const user = await db
-    .insertInto('users')
-    .values({
-      email: 'ada@example.com',
-      password_hash: 'x',
-      role: 0,
-      created_at: now,
-      updated_at: now,
-      password_changed_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const user = await insertTestUser(db);
   return { db, userId: user.id };
 }
 
@@ -42,6 +31,19 @@ const storedSession = (db: Db, id: number) =>
   db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
 
 describe.each(testDialects)('sessions on %s', (dialect) => {
+  it('hand services the account and session without the password hash or token hash', async () => {
+    const { db, userId } = await start(dialect);
+    const { token, session } = await createSession(db, { userId, kind: 'qr', pending: true });
+    expect(session).not.toHaveProperty('token_hash');
+    const activated = await signInWithToken(db, token);
+    const authenticated = await authenticateToken(db, activated!.token);
+    for (const found of [activated, authenticated]) {
+      expect(found?.user).toMatchObject({ id: userId, email: 'ada@example.com' });
+      expect(found?.user).not.toHaveProperty('password_hash');
+      expect(found?.session).not.toHaveProperty('token_hash');
+    }
+  });
+
   it('issue a 32-byte base64url token and store only its SHA-256', async () => {
     const { db, userId } = await start(dialect);
     const { token, session } = await createSession(db, { userId, kind: 'password', userAgent: 'Firefox' });
@@ -114,18 +116,23 @@ describe.each(testDialects)('sessions on %s', (dialect) => {
     expect(Date.parse(touched!.expires_at)).toBe(Date.now() + SESSION_IDLE_MS);
   });
 
-  it('keep a pending QR token out of Bearer use until a token sign-in activates it', async () => {
+  it('keep a pending QR token out of Bearer use; a token sign-in exchanges it once for a new session', async () => {
     const { db, userId } = await start(dialect);
     const { token, session } = await createSession(db, { userId, kind: 'qr', pending: true });
     const stored = await storedSession(db, session.id);
     expect(Date.parse(stored!.expires_at) - Date.parse(stored!.created_at)).toBe(PENDING_QR_MS);
     expect(await authenticateToken(db, token)).toBeNull();
-    const signedIn = await signInWithToken(db, token);
-    expect(signedIn).toMatchObject({ activated: true, user: { id: userId } });
+    const signedIn = await signInWithToken(db, token, { userAgent: 'Safari' });
+    expect(signedIn).toMatchObject({ redeemed: true, user: { id: userId } });
+    expect(signedIn!.token).not.toBe(token);
     expect(Number(signedIn?.session.pending)).toBe(0);
-    expect(await authenticateToken(db, token)).not.toBeNull();
-    expect(await signInWithToken(db, token)).toMatchObject({ activated: false });
-    const active = await storedSession(db, session.id);
+    expect(await storedSession(db, session.id)).toBeUndefined();
+    expect(await authenticateToken(db, token)).toBeNull();
+    expect(await signInWithToken(db, token)).toBeNull();
+    expect(await signInWithToken(db, signedIn!.token)).toMatchObject({ redeemed: false });
+    expect(await signInWithToken(db, signedIn!.token, { qrOnly: true })).toBeNull();
+    const active = await storedSession(db, signedIn!.session.id);
+    expect(active).toMatchObject({ kind: 'qr', user_agent: 'Safari' });
     expect(Date.parse(active!.expires_at) - Date.parse(active!.last_used_at)).toBe(SESSION_IDLE_MS);
   });
 

@@ -1,9 +1,13 @@
 import type { SessionKind } from '../../contract/cable.js';
 import type { DbOrTx } from '../db/database.js';
-import type { SessionRow, UserRow } from '../db/schema.js';
+import type { SessionRow } from '../db/schema.js';
+import type { Account } from '../users/account.js';
+import { toSession, type Session } from './session.js';
+import type { Db } from '../db/database.js';
 import {
-  activatePendingSession,
+  claimPendingSession,
   deleteSession,
+  findSessionById,
   findSessionWithUser,
   insertSession,
   touchSession,
@@ -15,6 +19,8 @@ const MINUTE = 60_000;
 export const SESSION_IDLE_MS = 30 * 24 * 60 * MINUTE;
 /** DESIGN section 3: a QR token nobody used dies 5 minutes after it was issued. */
 export const PENDING_QR_MS = 5 * MINUTE;
+/** DESIGN section 7: a session ends a year after it began, however often it is used. */
+export const SESSION_LIFETIME_MS = 365 * 24 * 60 * MINUTE;
 /** Token sign-in must stay cheap: the last use is written at most once a minute per session. */
 export const TOUCH_INTERVAL_MS = MINUTE;
 
@@ -25,8 +31,8 @@ const at = (ms: number) => new Date(ms).toISOString();
 const cleanUserAgent = (userAgent: string) => userAgent.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 512);
 
 export interface Authenticated {
-  user: UserRow;
-  session: SessionRow;
+  user: Account;
+  session: Session;
 }
 
 export interface NewSessionOptions {
@@ -41,7 +47,7 @@ export interface NewSessionOptions {
 export async function createSession(
   db: DbOrTx,
   { userId, kind, pending = false, userAgent = null }: NewSessionOptions,
-): Promise<{ token: string; session: SessionRow }> {
+): Promise<{ token: string; session: Session }> {
   const token = generateToken();
   const now = Date.now();
   const session = await insertSession(db, {
@@ -54,29 +60,40 @@ export async function createSession(
     kind,
     pending: pending ? 1 : 0,
   });
-  return { token, session };
+  return { token, session: toSession(session) };
 }
 
-async function findLiveSession(db: DbOrTx, token: string, now: number): Promise<Authenticated | null> {
+/** The session row of a live token (its hash is compared here and goes no further), with its account. */
+interface Found {
+  user: Account;
+  session: SessionRow;
+}
+
+async function findLiveSession(db: DbOrTx, token: string, now: number): Promise<Found | null> {
   if (!looksLikeToken(token)) return null;
   const tokenHash = hashToken(token);
   const found = await findSessionWithUser(db, tokenHash);
   // The lookup is by index; the constant-time check makes sure no partial match is ever accepted.
   if (!found || !sameHash(found.session.token_hash, tokenHash)) return null;
-  if (found.session.expires_at <= at(now)) {
+  if (found.session.expires_at <= at(now) || lifetimeEnd(found.session) <= now) {
     await deleteSession(db, found.session.id);
     return null;
   }
   return found;
 }
 
-async function touch(db: DbOrTx, found: Authenticated, now: number): Promise<Authenticated> {
-  const { session } = found;
-  if (now - Date.parse(session.last_used_at) < TOUCH_INTERVAL_MS) return found;
+/** When a session ends whatever its use. */
+const lifetimeEnd = (session: Pick<SessionRow, 'created_at'>) =>
+  Date.parse(session.created_at) + SESSION_LIFETIME_MS;
+
+async function touch(db: DbOrTx, { user, session }: Found, now: number): Promise<Authenticated> {
+  if (now - Date.parse(session.last_used_at) < TOUCH_INTERVAL_MS)
+    return { user, session: toSession(session) };
   const lastUsedAt = at(now);
-  const expiresAt = at(now + SESSION_IDLE_MS);
+  // Use moves the idle deadline, but never past the end of the session's year.
+  const expiresAt = at(Math.min(now + SESSION_IDLE_MS, lifetimeEnd(session)));
   await touchSession(db, { id: session.id, previousLastUsedAt: session.last_used_at, lastUsedAt, expiresAt });
-  return { ...found, session: { ...session, last_used_at: lastUsedAt, expires_at: expiresAt } };
+  return { user, session: toSession({ ...session, last_used_at: lastUsedAt, expires_at: expiresAt }) };
 }
 
 /** The user and session of a Bearer token, or null for an unknown, expired or still pending token. */
@@ -87,26 +104,45 @@ export async function authenticateToken(db: DbOrTx, token: string): Promise<Auth
   return touch(db, found, now);
 }
 
+/** A token sign-in: the session it opened, the token the caller now holds, and whether it is new. */
+export type TokenSignIn = Authenticated & { token: string; redeemed: boolean };
+
 /**
- * Token sign-in: like authenticateToken, but a pending QR token is accepted once and becomes an ordinary
- * session. `activated` tells the caller that a new device has just signed in.
+ * Token sign-in. An active token signs in as itself (unless `qrOnly`); a pending QR token is redeemed once:
+ * its row goes and a new session of kind `qr` (named after the redeeming device) takes its place, so the
+ * token in the photographed code is dead the moment it is used.
  */
 export async function signInWithToken(
-  db: DbOrTx,
+  db: Db,
   token: string,
-): Promise<(Authenticated & { activated: boolean }) | null> {
+  { userAgent = null, qrOnly = false }: { userAgent?: string | null; qrOnly?: boolean } = {},
+): Promise<TokenSignIn | null> {
   const now = Date.now();
   const found = await findLiveSession(db, token, now);
   if (!found) return null;
-  if (!found.session.pending) return { ...(await touch(db, found, now)), activated: false };
-  const lastUsedAt = at(now);
-  const expiresAt = at(now + SESSION_IDLE_MS);
-  const activated = await activatePendingSession(db, { id: found.session.id, lastUsedAt, expiresAt });
-  return {
-    user: found.user,
-    session: { ...found.session, pending: 0, last_used_at: lastUsedAt, expires_at: expiresAt },
-    activated,
-  };
+  if (!found.session.pending) {
+    if (qrOnly) return null;
+    return { ...(await touch(db, found, now)), token, redeemed: false };
+  }
+  return db.transaction().execute(async (tx) => {
+    // Two devices racing with one code: only the one whose delete removed the row gets a session.
+    if (!(await claimPendingSession(tx, found.session.id))) return null;
+    const created = await createSession(tx, { userId: found.user.id, kind: 'qr', userAgent });
+    return { user: found.user, session: created.session, token: created.token, redeemed: true };
+  });
+}
+
+/** When a session ends if nobody uses it again: its idle deadline, or the end of its year if sooner. */
+export function sessionDeadline(session: Pick<Session, 'created_at' | 'expires_at'>): number {
+  return Math.min(Date.parse(session.expires_at), lifetimeEnd(session));
+}
+
+/** A session's deadline as stored now (use may have moved it), or null when it has ended or is gone. */
+export async function currentDeadline(db: DbOrTx, sessionId: number): Promise<number | null> {
+  const session = await findSessionById(db, sessionId);
+  if (!session || session.pending) return null;
+  const deadline = sessionDeadline(session);
+  return deadline > Date.now() ? deadline : null;
 }
 
 /** Logout: the token stops working at once. */

@@ -2,14 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterEach } from 'vitest';
 import WebSocket from 'ws';
 import { CABLE_SUBPROTOCOL, type SessionKind } from '../../contract/cable.js';
 import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Db } from '../db/database.js';
-import { hashPassword } from '../passwords/password-hashing.js';
+import { hashPassword } from '../users/password-hashing.js';
 import { createSession } from '../sessions/sessions.service.js';
 import { createTestDatabase, type TestDatabase, type TestDialect } from './helper.js';
+import { insertTestUser } from './fixtures.js';
 
 /** Tools for tests of the push channel: apps listening on a real port, users, and raw sockets. */
 
@@ -60,19 +62,7 @@ export async function createUser(
   db: Db,
   { email = 'ada@example.com', password = 'correct horse battery' } = {},
 ) {
-  const now = new Date().toISOString();
-  const user = await db
-    .insertInto('users')
-    .values({
-      email,
-      password_hash: await hashPassword(password),
-      role: 0,
-      created_at: now,
-      updated_at: now,
-      password_changed_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const user = await insertTestUser(db, { email, passwordHash: await hashPassword(password) });
   return { id: user.id, email, password };
 }
 
@@ -195,4 +185,38 @@ export class RefusedUpgrade extends Error {
   ) {
     super(`The server refused the upgrade with ${status}: ${body}`);
   }
+}
+
+/**
+ * For a test file of the push channel: `start` opens a database of its own and an app listening on it,
+ * `track` hands over a socket; after each test every socket, the app and the database are closed.
+ */
+export function cableTestBed() {
+  let database: SharedDatabase | undefined;
+  let server: ListeningApp | undefined;
+  const sockets: RawSocket[] = [];
+  afterEach(async () => {
+    sockets.splice(0).forEach((socket) => socket.close());
+    await server?.close();
+    await database?.drop();
+    server = undefined;
+    database = undefined;
+  });
+  return {
+    async start(dialect: TestDialect, options?: Parameters<typeof listen>[1]): Promise<ListeningApp> {
+      database = await createSharedDatabase(dialect);
+      server = await listen(database.url, options);
+      return server;
+    },
+    track<T extends RawSocket>(socket: T): T {
+      sockets.push(socket);
+      return socket;
+    },
+    /** Closes the app within the test (shutdown tests); the clean-up then leaves it alone. */
+    closeServer(): Promise<void> {
+      const closing = server?.close() ?? Promise.resolve();
+      server = undefined;
+      return closing;
+    },
+  };
 }

@@ -48,7 +48,7 @@ export async function buildTestApp(
     webRoot?: string | null;
     /** E.g. route the database connection through a TcpProxy that the test can cut. */
     rewriteDatabaseUrl?: (url: string) => string;
-  } & Pick<AppOptions, 'logger' | 'rateLimits' | 'requestTimeoutMs'> = {},
+  } & Pick<AppOptions, 'logger' | 'rateLimits' | 'requestTimeoutMs' | 'bus'> = {},
 ): Promise<TestApp> {
   const folder = mkdtempSync(join(tmpdir(), 'bullapp-test-'));
   const database = await createTestDatabase(options.dialect ?? 'sqlite', folder);
@@ -64,6 +64,7 @@ export async function buildTestApp(
     logger: options.logger,
     rateLimits: options.rateLimits,
     requestTimeoutMs: options.requestTimeoutMs,
+    bus: options.bus,
   });
   return {
     app,

@@ -3,8 +3,6 @@ import { z } from 'zod';
 /** RFC 5321 caps a forward path at 256 octets, so a deliverable address is at most 254 characters. */
 export const MAX_EMAIL_LENGTH = 254;
 
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid e-mail address, like name@example.com.';
-
 /** DESIGN section 3: e-mails are kept trimmed and lower-cased, and compared that way. */
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();

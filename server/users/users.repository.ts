@@ -36,6 +36,42 @@ export async function updatePasswordHash(
     .execute();
 }
 
+/** Replaces an outdated hash with a new one of the same password, unless the password changed meanwhile. */
+export async function replaceOutdatedHash(
+  db: DbOrTx,
+  {
+    id,
+    previousHash,
+    passwordHash,
+    at,
+  }: { id: number; previousHash: string; passwordHash: string; at: string },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: at })
+    .where('id', '=', id)
+    .where('password_hash', '=', previousHash)
+    .execute();
+}
+
+/**
+ * Inside a sign-in's transaction: true while the password is still the one just checked, and the row stays
+ * locked (PostgreSQL: the update takes the row lock) until the transaction ends, so a password change
+ * cannot commit between this check and the new session; it waits, then ends that session with the others.
+ */
+export async function holdUnchangedPassword(
+  tx: DbOrTx,
+  { id, passwordChangedAt }: { id: number; passwordChangedAt: string },
+): Promise<boolean> {
+  const result = await tx
+    .updateTable('users')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .where('password_changed_at', '=', passwordChangedAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Every row that names the user goes with it (ON DELETE CASCADE). */
 export async function deleteUser(db: DbOrTx, id: number): Promise<boolean> {
   const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();

@@ -13,4 +13,14 @@ describe('renderPage', () => {
       '<title>Moo &lt;script&gt;&quot;x&quot;</title><meta content="live-id"><meta content="support@example.com"><i>__OTHER__</i>',
     );
   });
+
+  it("fills in PayPal's JS SDK URL, the default or the one set", () => {
+    const template = '<meta name="paypal-sdk-url" content="__PAYPAL_SDK_URL__">';
+    expect(renderPage(template, loadConfig({}))).toBe(
+      '<meta name="paypal-sdk-url" content="https://www.paypal.com/sdk/js">',
+    );
+    expect(renderPage(template, loadConfig({ PAYPAL_SDK_URL: 'http://127.0.0.1:4100/sdk/js' }))).toBe(
+      '<meta name="paypal-sdk-url" content="http://127.0.0.1:4100/sdk/js">',
+    );
+  });
 });

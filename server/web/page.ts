@@ -1,3 +1,4 @@
+import { API_PATHS } from '../../contract/api-paths.js';
 import type { Config } from '../config.js';
 
 const escapeHtml = (value: string) =>
@@ -10,12 +11,13 @@ const escapeHtml = (value: string) =>
  * Fills the built index.html with the server's settings. They travel in <meta> tags, never in an inline
  * script, so the Content-Security-Policy can forbid inline script entirely.
  */
-export function renderPage(template: string, config: Config, cableUrl = '/cable'): string {
+export function renderPage(template: string, config: Config, cableUrl: string = API_PATHS.cable): string {
   const values: Record<string, string> = {
     __APP_NAME__: config.appName,
     __SUPPORT_EMAIL__: config.supportEmail,
     __PAYPAL_CLIENT_ID__: config.paypal.clientId ?? '',
     __PAYPAL_ENVIRONMENT__: config.paypal.environment,
+    __PAYPAL_SDK_URL__: config.paypal.sdkUrl,
     __ACTION_CABLE_URL__: cableUrl,
   };
   return template.replace(/__[A-Z_]+__/g, (marker) =>

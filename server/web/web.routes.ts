@@ -1,11 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { AppError } from '../http/app-error.js';
+import { notBuilt, notFound } from '../http/errors.js';
 import { sendError } from '../http/error-handler.js';
-import { renderPage } from './page.js';
+import { pickEncoding } from './page-encoding.js';
+import { loadPages } from './pages.js';
 
 const API_PATH = /^\/(api|cable)(\/|$|\?)/;
 
@@ -17,17 +16,19 @@ export async function webRoutes(
   app: FastifyInstance,
   { config, webRoot }: { config: Config; webRoot: string | null },
 ) {
-  const indexFile = webRoot ? join(webRoot, 'index.html') : null;
-  const page =
-    indexFile && existsSync(indexFile) ? renderPage(readFileSync(indexFile, 'utf8'), config) : null;
+  const pages = webRoot ? loadPages(webRoot, config) : null;
 
-  if (webRoot && page) {
+  if (webRoot && pages) {
     await app.register(fastifyStatic, {
       root: webRoot,
       index: false,
       cacheControl: false,
       // Routes for the files present at start: anything else falls to the page or a JSON 404.
       wildcard: false,
+      // The build writes .br and .gz copies beside each asset (scripts/compress-web.mjs): sent as they are,
+      // with Vary: Accept-Encoding. The copies get no routes of their own, nor do the unfilled pages.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz', 'index.html', 'pages/**'],
     });
     // Vite names assets by content hash, so they can be kept for good; other files may change.
     app.addHook('onSend', async (request, reply) => {
@@ -42,18 +43,19 @@ export async function webRoutes(
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PATH.test(request.url);
     if (!wantsPage) {
-      return sendError(reply, new AppError(404, 'not_found', `There is no ${request.method} ${path} here.`));
+      return sendError(reply, notFound(request.method, path));
     }
-    if (!page) {
-      return sendError(
-        reply,
-        new AppError(
-          503,
-          'not_built',
-          'The web app has not been built yet. Run "npm run build" and restart.',
-        ),
-      );
+    if (!pages) {
+      return sendError(reply, notBuilt());
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+    const page = pages.byPath.get(path) ?? pages.fallback;
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    reply
+      .ensureXsrfCookie()
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? page[encoding] : page.identity);
   });
 }

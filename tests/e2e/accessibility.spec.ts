@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createAccount, signIn, uniqueEmail } from './support/accounts';
+import { createAccount, signInFromLogin, uniqueEmail } from './support/accounts';
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll } from './support/axe';
 
 interface Screen {
@@ -10,7 +10,7 @@ interface Screen {
   provoke?: (page: Page) => Promise<void>;
 }
 
-const submit = (name: string) => (page: Page) => page.getByRole('button', { name }).click();
+const submit = (name: string) => (page: Page) => page.getByRole('button', { name, exact: true }).click();
 
 const publicScreens: Screen[] = [
   { path: '/', heading: 'Welcome !' },
@@ -57,9 +57,7 @@ for (const width of [320, 1280]) {
     }) => {
       const email = uniqueEmail(`a11y-${width}`);
       await createAccount(baseURL!, email);
-      await page.goto('/login');
-      await signIn(page, email);
-      await expect(page).toHaveURL('/account');
+      await signInFromLogin(page, email);
       await check(page, { path: '/account', heading: 'Your account', provoke: submit('Change password') });
     });
   });

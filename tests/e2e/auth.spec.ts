@@ -1,5 +1,15 @@
 import { expect, test } from './fixtures';
-import { createAccount, PASSWORD, signIn, storedUser, tokenWorks, uniqueEmail } from './support/accounts';
+import {
+  createAccount,
+  PASSWORD,
+  qrLinkFor,
+  revokeElsewhere,
+  signIn,
+  signInFromLogin,
+  storedUser,
+  tokenWorks,
+  uniqueEmail,
+} from './support/accounts';
 
 test.describe('signing up, in and out', () => {
   test('sign-up creates the account, signs in and lands on the account page', async ({ page }) => {
@@ -80,9 +90,7 @@ test.describe('signing up, in and out', () => {
   }) => {
     const email = uniqueEmail('logout');
     await createAccount(baseURL!, email);
-    await page.goto('/login');
-    await signIn(page, email);
-    await expect(page).toHaveURL('/account');
+    await signInFromLogin(page, email);
     const token = (await storedUser(page))?.auth_token ?? '';
     expect(await tokenWorks(baseURL!, token)).toBe(true);
 
@@ -96,17 +104,58 @@ test.describe('signing up, in and out', () => {
     await expect(page).toHaveURL('/login');
   });
 
-  test('a /login#auth_token=… link signs in with that token and drops it from the address', async ({
+  test('a /login#auth_token=… link redeems a QR code once and drops it from the address', async ({
     page,
     baseURL,
   }) => {
     const email = uniqueEmail('token');
-    const { auth_token: token } = await createAccount(baseURL!, email);
-    await page.goto(`/login#auth_token=${encodeURIComponent(token)}`);
+    const { auth_token: owner } = await createAccount(baseURL!, email);
+    const link = await qrLinkFor(baseURL!, owner);
+    await page.goto(link);
     await expect(page).toHaveURL('/account');
     await expect(page.getByRole('region', { name: 'Signed in as' })).toContainText(email);
-    expect((await storedUser(page))?.auth_token).toBe(token);
+    const session = (await storedUser(page))?.auth_token ?? '';
+    expect(session).not.toBe(link.split('auth_token=')[1]);
+    expect(await tokenWorks(baseURL!, session)).toBe(true);
     expect(await page.evaluate(() => window.location.hash)).toBe('');
+  });
+
+  test('a link carrying a session token, not a QR code, signs nobody in', async ({ page, baseURL }) => {
+    const { auth_token: planted } = await createAccount(baseURL!, uniqueEmail('planted'));
+    await page.goto(`/login#auth_token=${planted}`);
+    await expect(page.getByRole('alert')).toHaveText(
+      'Your session has ended or is not valid. Please sign in again.',
+    );
+    expect(await storedUser(page)).toBeNull();
+    expect(await tokenWorks(baseURL!, planted)).toBe(true);
+  });
+
+  test('a QR link opened while signed in asks first; staying keeps the session, switching ends it', async ({
+    page,
+    baseURL,
+  }) => {
+    const mine = uniqueEmail('mine');
+    const theirs = uniqueEmail('theirs');
+    await createAccount(baseURL!, mine);
+    const { auth_token: theirToken } = await createAccount(baseURL!, theirs);
+    await signInFromLogin(page, mine);
+    const myToken = (await storedUser(page))?.auth_token ?? '';
+    const question = `You are signed in as ${mine}. Sign in with this code instead?`;
+
+    await page.goto(await qrLinkFor(baseURL!, theirToken));
+    await expect(page.getByText(question)).toBeVisible();
+    await expect(page).toHaveURL('/login');
+    await page.getByRole('button', { name: 'Stay signed in' }).click();
+    await expect(page).toHaveURL('/account');
+    await expect(page.getByRole('region', { name: 'Signed in as' })).toContainText(mine);
+    expect((await storedUser(page))?.auth_token).toBe(myToken);
+    expect(await tokenWorks(baseURL!, myToken)).toBe(true);
+
+    await page.goto(await qrLinkFor(baseURL!, theirToken));
+    await page.getByRole('button', { name: 'Sign in with the code' }).click();
+    await expect(page).toHaveURL('/account');
+    await expect(page.getByRole('region', { name: 'Signed in as' })).toContainText(theirs);
+    await expect.poll(() => tokenWorks(baseURL!, myToken)).toBe(false);
   });
 
   test('a revoked session is signed out on its next call, and the guard asks to sign in', async ({
@@ -115,16 +164,10 @@ test.describe('signing up, in and out', () => {
   }) => {
     const email = uniqueEmail('revoked');
     await createAccount(baseURL!, email);
-    await page.goto('/login');
-    await signIn(page, email);
-    await expect(page).toHaveURL('/account');
+    await signInFromLogin(page, email);
     const token = (await storedUser(page))?.auth_token ?? '';
     // Another client logs this session out.
-    const reply = await fetch(`${baseURL}/api/v1/logout`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(reply.status).toBe(204);
+    await revokeElsewhere(baseURL!, token);
     await page.reload();
     await expect(page).toHaveURL('/login');
     expect(await storedUser(page)).toBeNull();

@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createAccount, PASSWORD, signIn, storedUser, tokenWorks, uniqueEmail } from './support/accounts';
+import {
+  createAccount,
+  PASSWORD,
+  signInFromLogin,
+  storedUser,
+  tokenWorks,
+  uniqueEmail,
+} from './support/accounts';
 
 const EXPLANATION =
   "Please enter the password to confirm that you want to delete the account. This action is irreversible!!! You can find the password by pressing the '?' symbol in the app.";
@@ -127,9 +134,7 @@ test.describe('the delete-account screen', () => {
   test('deleting the account signed in here also signs this page out', async ({ page, baseURL }) => {
     const email = uniqueEmail('self');
     await createAccount(baseURL!, email);
-    await page.goto('/login');
-    await signIn(page, email);
-    await expect(page).toHaveURL('/account');
+    await signInFromLogin(page, email);
     await page.getByRole('link', { name: 'Delete your account' }).click();
     await fill(page, email, PASSWORD);
     await press(page);

@@ -1,5 +1,12 @@
 import { expect, test } from './fixtures';
-import { createAccount, PASSWORD, signIn, storedUser, uniqueEmail } from './support/accounts';
+import {
+  createAccount,
+  PASSWORD,
+  signIn,
+  signInFromLogin,
+  storedUser,
+  uniqueEmail,
+} from './support/accounts';
 import { linkIn, waitForMail } from './support/mailbox';
 
 const NEW_PASSWORD = 'an entirely new sentence';
@@ -70,9 +77,7 @@ test.describe('forgotten and changed passwords', () => {
   test('the password is changed on the account page with the current one', async ({ page, baseURL }) => {
     const email = uniqueEmail('change');
     await createAccount(baseURL!, email);
-    await page.goto('/login');
-    await signIn(page, email);
-    await expect(page).toHaveURL('/account');
+    await signInFromLogin(page, email);
 
     const form = page.getByRole('form', { name: 'Change password' });
     await form.getByLabel('Current password').fill('not my password');
@@ -92,8 +97,6 @@ test.describe('forgotten and changed passwords', () => {
     expect(await storedUser(page)).not.toBeNull();
 
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.goto('/login');
-    await signIn(page, email, NEW_PASSWORD);
-    await expect(page).toHaveURL('/account');
+    await signInFromLogin(page, email, NEW_PASSWORD);
   });
 });

@@ -1,26 +1,39 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sdkScript } from './paypal-sdk-stand-in.js';
+import {
+  AUTHENTICATION_FAILURE,
+  debugId,
+  planBody,
+  readBody,
+  send,
+  type StandInPlan,
+} from './paypal-stand-in-wire.js';
+import { createSubscriptionsStandIn, type SubscriptionsStandIn } from './paypal-stand-in-subscriptions.js';
+import { createApprovalStandIn } from './paypal-stand-in-approval.js';
+import {
+  CERT_PATH,
+  createWebhookSender,
+  signingKey,
+  type StandInWebhooks,
+} from './paypal-stand-in-webhooks.js';
 
 /**
- * A local stand-in for PayPal's REST API, speaking its documented wire format for the two calls the app
- * makes: `POST /v1/oauth2/token` (client credentials, Basic auth) and `GET /v1/billing/plans/{id}`.
+ * A local stand-in for PayPal's REST API, speaking its documented wire format for the calls the app makes:
+ * `POST /v1/oauth2/token` (client credentials, Basic auth), `GET /v1/billing/plans/{id}`, the Subscriptions
+ * API (paypal-stand-in-subscriptions.ts), signed webhooks (paypal-stand-in-webhooks.ts) with the certificate
+ * served at its cert URL, and a JS SDK stand-in at `/sdk/js` (paypal-sdk-stand-in.ts).
  * Tests flip its switches to make PayPal fail the ways it really fails, and count the calls it saw.
  */
 
-export type IntervalUnit = 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
+export { planBody, readBody, type IntervalUnit, type StandInPlan } from './paypal-stand-in-wire.js';
 
-export interface StandInPlan {
-  id: string;
-  name: string;
-  value: string;
-  currency: string;
-  intervalUnit: IntervalUnit;
-  intervalCount: number;
-}
-
-/** 'invalid-client' answers the token call as PayPal does for a wrong secret; the others hit every call. */
-export type StandInFailure = 'invalid-client' | 'server-error' | 'hang' | null;
+/**
+ * 'invalid-client' answers the token call as PayPal does for a wrong secret; the others hit every API call
+ * ('unreachable' cuts the connection without an answer).
+ */
+export type StandInFailure = 'invalid-client' | 'server-error' | 'hang' | 'unreachable' | null;
 
 export interface StandInOptions {
   clientId: string;
@@ -34,7 +47,13 @@ export interface StandInOptions {
 
 export interface PayPalStandIn {
   url: string;
-  calls: { token: number; plans: number; plan: Record<string, number> };
+  /** The JS SDK stand-in: pass it as PAYPAL_SDK_URL. */
+  sdkUrl: string;
+  calls: { token: number; plans: number; plan: Record<string, number>; cert: number };
+  subscriptions: SubscriptionsStandIn;
+  webhooks: StandInWebhooks;
+  /** The buyer closes PayPal's window instead of approving, once. */
+  declineNextApproval(): void;
   failWith(failure: StandInFailure): void;
   setPlan(plan: StandInPlan): void;
   removePlan(id: string): void;
@@ -42,90 +61,6 @@ export interface PayPalStandIn {
   revokeTokens(): void;
   resetCounts(): void;
   close(): Promise<void>;
-}
-
-const debugId = () => randomBytes(7).toString('hex').slice(0, 13);
-
-function send(response: ServerResponse, status: number, body: unknown) {
-  const id = debugId();
-  response.writeHead(status, { 'Content-Type': 'application/json', 'Paypal-Debug-Id': id });
-  response.end(JSON.stringify(body));
-}
-
-/** A plan as `GET /v1/billing/plans/{id}` shows it: a trial cycle first, so the reader must pick REGULAR. */
-export function planBody(plan: StandInPlan, base: string) {
-  const at = '2026-01-15T10:00:00Z';
-  return {
-    id: plan.id,
-    product_id: 'PROD-5FD50149LA8754023',
-    name: plan.name,
-    status: 'ACTIVE',
-    description: `${plan.name} subscription`,
-    usage_type: 'LICENSED',
-    billing_cycles: [
-      {
-        pricing_scheme: {
-          version: 1,
-          fixed_price: { currency_code: plan.currency, value: '0' },
-          create_time: at,
-          update_time: at,
-        },
-        frequency: { interval_unit: plan.intervalUnit, interval_count: plan.intervalCount },
-        tenure_type: 'TRIAL',
-        sequence: 1,
-        total_cycles: 1,
-      },
-      {
-        pricing_scheme: {
-          version: 1,
-          fixed_price: { currency_code: plan.currency, value: plan.value },
-          create_time: at,
-          update_time: at,
-        },
-        frequency: { interval_unit: plan.intervalUnit, interval_count: plan.intervalCount },
-        tenure_type: 'REGULAR',
-        sequence: 2,
-        total_cycles: 0,
-      },
-    ],
-    payment_preferences: {
-      service_type: 'PREPAID',
-      auto_bill_outstanding: true,
-      setup_fee: { value: '0', currency_code: plan.currency },
-      setup_fee_failure_action: 'CONTINUE',
-      payment_failure_threshold: 3,
-    },
-    taxes: { percentage: '0', inclusive: false },
-    quantity_supported: false,
-    create_time: at,
-    update_time: at,
-    links: [
-      {
-        href: `${base}/v1/billing/plans/${plan.id}`,
-        rel: 'self',
-        method: 'GET',
-        encType: 'application/json',
-      },
-    ],
-  };
-}
-
-const AUTHENTICATION_FAILURE = {
-  name: 'AUTHENTICATION_FAILURE',
-  message:
-    'Authentication failed due to missing authorization header, or invalid authentication credentials.',
-  links: [
-    {
-      href: 'https://developer.paypal.com/docs/api/overview/#error',
-      rel: 'information_link',
-    },
-  ],
-};
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  let body = '';
-  for await (const chunk of request) body += String(chunk);
-  return body;
 }
 
 function basicCredentials(header: string | undefined): [string, string] | null {
@@ -141,8 +76,50 @@ export async function startPayPalStandIn(options: StandInOptions): Promise<PayPa
   const tokens = new Map<string, number>();
   const lifetime = options.tokenLifetimeSeconds ?? 32_400;
   let failure: StandInFailure = null;
-  const calls: PayPalStandIn['calls'] = { token: 0, plans: 0, plan: {} };
+  const calls: PayPalStandIn['calls'] = { token: 0, plans: 0, plan: {}, cert: 0 };
   let base = '';
+
+  /** True when the call was answered already: PayPal is down, or the bearer token is not one it issued. */
+  function refuse(request: IncomingMessage, response: ServerResponse): boolean {
+    if (failure === 'hang') return true;
+    if (failure === 'unreachable') {
+      response.destroy();
+      return true;
+    }
+    if (failure === 'server-error') {
+      send(response, 500, {
+        name: 'INTERNAL_SERVER_ERROR',
+        message: 'An internal server error occurred.',
+        debug_id: debugId(),
+      });
+      return true;
+    }
+    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    const expiresAt = bearer ? tokens.get(bearer) : undefined;
+    if (!expiresAt || expiresAt <= Date.now()) {
+      send(response, 401, { ...AUTHENTICATION_FAILURE, debug_id: debugId() });
+      return true;
+    }
+    return false;
+  }
+
+  const subscriptions = createSubscriptionsStandIn({
+    plans,
+    base: () => base,
+    refuse,
+    send,
+    readBody,
+    changed: (eventType, subscription) => webhooks.changed(eventType, subscription),
+  });
+  const webhooks = createWebhookSender({
+    base: () => base,
+    describe: (id) => {
+      const found = subscriptions.subscriptions.get(id);
+      return found ? { subscription: found, body: subscriptions.body(found) } : null;
+    },
+  });
+
+  const approval = createApprovalStandIn(subscriptions);
 
   async function token(request: IncomingMessage, response: ServerResponse) {
     calls.token += 1;
@@ -193,19 +170,7 @@ export async function startPayPalStandIn(options: StandInOptions): Promise<PayPa
   function plan(request: IncomingMessage, response: ServerResponse, id: string) {
     calls.plans += 1;
     calls.plan[id] = (calls.plan[id] ?? 0) + 1;
-    if (failure === 'hang') return;
-    if (failure === 'server-error') {
-      return send(response, 500, {
-        name: 'INTERNAL_SERVER_ERROR',
-        message: 'An internal server error occurred.',
-        debug_id: debugId(),
-      });
-    }
-    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    const expiresAt = bearer ? tokens.get(bearer) : undefined;
-    if (!expiresAt || expiresAt <= Date.now()) {
-      return send(response, 401, { ...AUTHENTICATION_FAILURE, debug_id: debugId() });
-    }
+    if (refuse(request, response)) return;
     const found = plans.get(id);
     if (!found) {
       return send(response, 404, {
@@ -233,7 +198,16 @@ export async function startPayPalStandIn(options: StandInOptions): Promise<PayPa
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
     const planId = /^\/v1\/billing\/plans\/([^/]+)$/.exec(url.pathname)?.[1];
-    if (request.method === 'POST' && url.pathname === '/v1/oauth2/token') {
+    if (subscriptions.route(request, response, url.pathname)) return;
+    if (approval.route(request, response, url)) return;
+    if (request.method === 'GET' && url.pathname === CERT_PATH) {
+      calls.cert += 1;
+      response.writeHead(200, { 'Content-Type': 'application/x-x509-ca-cert' });
+      response.end(signingKey().certificatePem);
+    } else if (request.method === 'GET' && url.pathname === '/sdk/js') {
+      response.writeHead(200, { 'Content-Type': 'application/javascript; charset=utf-8' });
+      response.end(sdkScript(base));
+    } else if (request.method === 'POST' && url.pathname === '/v1/oauth2/token') {
       token(request, response).catch(() => response.destroy());
     } else if (request.method === 'GET' && planId) {
       plan(request, response, decodeURIComponent(planId));
@@ -257,7 +231,11 @@ export async function startPayPalStandIn(options: StandInOptions): Promise<PayPa
 
   return {
     url: base,
+    sdkUrl: `${base}/sdk/js`,
     calls,
+    subscriptions,
+    declineNextApproval: approval.declineNext,
+    webhooks: webhooks.controls,
     failWith(next) {
       failure = next;
     },
@@ -274,6 +252,7 @@ export async function startPayPalStandIn(options: StandInOptions): Promise<PayPa
       calls.token = 0;
       calls.plans = 0;
       calls.plan = {};
+      calls.cert = 0;
     },
     async close() {
       // Hanging requests hold their sockets open: cut them, or close() would wait for them forever.

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import net from 'node:net';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import type { Writable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -32,7 +33,13 @@ export class ServerProcess {
     readonly port: number,
     private readonly env: Record<string, string>,
     private readonly cwd = root,
+    /** Where stdout and stderr go (a pipe the test controls); by default the test reads them into `output`. */
+    private readonly outputTo: Writable | null = null,
   ) {}
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
 
   get exitCode(): number | null {
     return this.child?.exitCode ?? null;
@@ -53,7 +60,7 @@ export class ServerProcess {
         LOG_LEVEL: 'info',
         ...this.env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: this.outputTo ? ['ignore', this.outputTo, this.outputTo] : ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
@@ -69,6 +76,22 @@ export class ServerProcess {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error(`The server did not become ready in ${timeoutMs} ms:\n${this.output}`);
+  }
+
+  /** Sends a signal and waits at most `timeoutMs` for the process to end: its exit code, or 'still running'. */
+  async signalAndWait(signal: NodeJS.Signals, timeoutMs: number): Promise<number | null | 'still running'> {
+    const child = this.child;
+    if (!child) throw new Error('The server is not running.');
+    if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+    const exited = once(child, 'exit').then(([code]) => code as number | null);
+    child.kill(signal);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'still running'>((resolve) => {
+      timer = setTimeout(() => resolve('still running'), timeoutMs);
+    });
+    const outcome = await Promise.race([exited, late]);
+    clearTimeout(timer);
+    return outcome;
   }
 
   /** Sends a signal and waits for the process to end; returns its exit code (null when killed). */

@@ -61,7 +61,7 @@ describe.each(testDialects)('kill -9 in the middle of a burst of sign-ups on %s'
   it('keeps every account that got a 201, and the database stays sound', async () => {
     folder = mkdtempSync(join(tmpdir(), 'bullapp-crash-'));
     const database = await createTestDatabase(dialect, folder);
-    const env = { DATABASE_URL: database.url, TRUST_PROXY: 'true', LOG_LEVEL: 'warn' };
+    const env = { DATABASE_URL: database.url, TRUST_PROXY: '1', LOG_LEVEL: 'warn' };
     server = new ServerProcess(await freePort(), env);
     await server.start();
 

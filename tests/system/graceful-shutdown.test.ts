@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, ServerProcess } from '../support/server-process.js';
 
 interface LogLine {
-  reqId?: string;
   msg?: string;
   res?: { statusCode: number };
 }
@@ -22,7 +21,7 @@ describe('SIGTERM under steady load', () => {
     folder = mkdtempSync(join(tmpdir(), 'bullapp-graceful-'));
     server = new ServerProcess(await freePort(), {
       DATABASE_URL: `sqlite:${join(folder, 'app.sqlite')}`,
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
     });
     await server.start();
     const base = server.url;
@@ -63,14 +62,20 @@ describe('SIGTERM under steady load', () => {
     expect(outcomes.filter((outcome) => outcome === '200').length).toBeGreaterThan(10);
     expect(outcomes.filter((outcome) => outcome !== '200' && outcome !== 'refused')).toEqual([]);
 
-    // The server's own account: every request it logged as incoming was completed with a success.
+    // The server's own account (one line per request, once answered): every request that reached it was
+    // completed, with a success.
     const lines = server.output
       .split('\n')
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as LogLine);
-    const incoming = new Set(lines.filter((l) => l.msg === 'incoming request').map((l) => l.reqId));
     const completed = lines.filter((l) => l.msg === 'request completed');
-    expect(completed.length).toBe(incoming.size);
+    expect(lines.filter((l) => l.msg === 'request errored')).toEqual([]);
+    // Every success a client saw was completed here; a reply completed here can still reach a client as a
+    // refusal when its connection closes under it at shutdown, so the extra lines are bounded by those.
+    const successes = outcomes.filter((outcome) => outcome === '200').length;
+    const refusals = outcomes.filter((outcome) => outcome === 'refused').length;
+    expect(completed.length).toBeGreaterThanOrEqual(successes);
+    expect(completed.length).toBeLessThanOrEqual(successes + refusals);
     expect(completed.filter((l) => (l.res?.statusCode ?? 500) >= 500)).toEqual([]);
   });
 });

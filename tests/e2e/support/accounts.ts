@@ -16,7 +16,7 @@ const setUpClientIp = () => `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
 
 /**
  * Creates an account straight through the API, as test set-up: no browser cookies (so no XSRF check) and a
- * client address of its own (the E2E server trusts X-Forwarded-For).
+ * client address of its own (the E2E server runs with TRUST_PROXY=1, so the last X-Forwarded-For entry counts).
  */
 export async function createAccount(baseURL: string, email: string, password = PASSWORD): Promise<User> {
   const reply = await fetch(`${baseURL}/api/v1/users`, {
@@ -38,9 +38,34 @@ export async function tokenWorks(baseURL: string, token: string): Promise<boolea
 export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Opens the sign-in screen and signs in there, landing on /account as the screen promises. */
+export async function signInFromLogin(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/login');
+  await signIn(page, email, password);
+  await expect(page).toHaveURL('/account');
+}
+
+/** Logs a token out as another client would, while the page that holds it does not take part. */
+export async function revokeElsewhere(baseURL: string, token: string) {
+  const reply = await fetch(`${baseURL}/api/v1/logout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(reply.status).toBe(204);
 }
 
 export async function storedUser(page: Page): Promise<User | null> {
   return page.evaluate(() => JSON.parse(window.localStorage.getItem('user') ?? 'null') as User | null);
+}
+
+/** The link of a QR code for this session's account, as check_chromes_password gives it (no browser). */
+export async function qrLinkFor(baseURL: string, token: string, password = PASSWORD): Promise<string> {
+  const url = new URL('/api/v1/check_chromes_password', baseURL);
+  url.searchParams.set('password', password);
+  const reply = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  expect(reply.status, await reply.clone().text()).toBe(200);
+  return ((await reply.json()) as { link: string }).link;
 }

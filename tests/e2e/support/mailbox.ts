@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import type { ReadableMail } from './mime';
+import type { ReadableMail } from '../../support/mime';
 import { smtpSinkUrls } from './smtp-sink-ports';
 
 /** Waits until the SMTP sink has received a mail for `to` whose subject matches, and returns it. */

@@ -3,7 +3,7 @@
 // playwright.config.ts as one of its web servers; run alone with `npx tsx tests/e2e/support/smtp-sink.ts`.
 import { createServer } from 'node:http';
 import { SMTPServer } from 'smtp-server';
-import { readMail, type ReadableMail } from './mime';
+import { readMail, type ReadableMail } from '../../support/mime';
 import { smtpSinkPorts } from './smtp-sink-ports';
 
 interface Received extends ReadableMail {

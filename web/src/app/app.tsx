@@ -1,24 +1,24 @@
-import { useEffect } from 'react';
-import { BrowserRouter } from 'react-router';
-import { setUnauthorizedHandler } from '../lib/http-client';
-import { PageConfigProvider } from '../lib/page-config-context';
-import type { PageConfig } from '../lib/page-config';
-import { sessionStore } from '../lib/session-store';
+import { BrowserRouter, StaticRouter } from 'react-router';
+import { PageConfigProvider } from '@/lib/page-config-context';
+import type { PageConfig } from '@/lib/page-config';
 import { AccountPush } from './account-push';
 import { AppRoutes } from './router';
 
-export function App({ config }: { config: PageConfig }) {
-  useEffect(() => {
-    setUnauthorizedHandler(() => sessionStore.clear());
-  }, []);
+/** The whole app; `location` renders it once at that address, as the build's prerender does. */
+export function App({ config, location }: { config: PageConfig; location?: string }) {
+  const routes = (
+    <AccountPush>
+      <AppRoutes />
+    </AccountPush>
+  );
   return (
     <PageConfigProvider value={config}>
-      {/* Location changes render at once, not as transitions: see the logout in shell.tsx. */}
-      <BrowserRouter useTransitions={false}>
-        <AccountPush>
-          <AppRoutes />
-        </AccountPush>
-      </BrowserRouter>
+      {location === undefined ? (
+        // Location changes render at once, not as transitions: see the logout in shell.tsx.
+        <BrowserRouter useTransitions={false}>{routes}</BrowserRouter>
+      ) : (
+        <StaticRouter location={location}>{routes}</StaticRouter>
+      )}
     </PageConfigProvider>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { paths } from '../lib/paths';
-import { sessionStore, useSessionUser } from '../lib/session-store';
+import { paths } from '@/lib/paths';
+import { sessionStore, useSessionUser } from '@/lib/session-store';
 
 /** Lets a visitor through only with a signed-in user; otherwise to /login, and back here after. */
 export function RequireUser({ children }: { children: ReactNode }) {

@@ -1,14 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import { lazy, Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RouteErrorBoundary } from './route-error-boundary';
-
-afterEach(() => vi.restoreAllMocks());
 
 describe('RouteErrorBoundary', () => {
   it('offers a reload instead of a blank page when a screen cannot be fetched', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     const Broken = lazy(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
     render(
       <MemoryRouter>

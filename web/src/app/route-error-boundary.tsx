@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
-import { Button } from '../components/ui/button';
-import { Page } from '../components/ui/page';
+import { Button } from '@/components/ui/button';
+import { Page } from '@/components/ui/page';
 
 /**
  * Catches a screen that failed to load or render (typically a chunk that could not be fetched after a new

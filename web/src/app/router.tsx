@@ -1,39 +1,30 @@
-import { lazy } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
-import { HomeScreen } from '../features/home/home-screen';
-import { NotFoundScreen } from '../features/not-found/not-found-screen';
-import { paths } from '../lib/paths';
+import { isValidElement } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { HomeScreen } from '@/features/home/home-screen';
+import { NotFoundScreen } from '@/features/not-found/not-found-screen';
+import { paths } from '@/lib/paths';
+import { lazyScreen, type LazyScreen } from './lazy-screen';
 import { RequireUser } from './require-user';
 import { Shell } from './shell';
 
 // Every screen but home is its own chunk, fetched on first visit (docs/decisions/030-router-and-lazy-screens.md).
-const LoginScreen = lazy(() =>
-  import('../features/auth/login-screen').then((m) => ({ default: m.LoginScreen })),
+const LoginScreen = lazyScreen(() => import('@/features/auth/login-screen').then((m) => m.LoginScreen));
+const SignupScreen = lazyScreen(() => import('@/features/auth/signup-screen').then((m) => m.SignupScreen));
+const ResetPasswordScreen = lazyScreen(() =>
+  import('@/features/password/reset-password-screen').then((m) => m.ResetPasswordScreen),
 );
-const SignupScreen = lazy(() =>
-  import('../features/auth/signup-screen').then((m) => ({ default: m.SignupScreen })),
+const ChangePasswordScreen = lazyScreen(() =>
+  import('@/features/password/change-password-screen').then((m) => m.ChangePasswordScreen),
 );
-const ResetPasswordScreen = lazy(() =>
-  import('../features/password/reset-password-screen').then((m) => ({ default: m.ResetPasswordScreen })),
+const ConfirmEmailScreen = lazyScreen(() =>
+  import('@/features/data/confirm-email-screen').then((m) => m.ConfirmEmailScreen),
 );
-const ChangePasswordScreen = lazy(() =>
-  import('../features/password/change-password-screen').then((m) => ({ default: m.ChangePasswordScreen })),
+const AccountPage = lazyScreen(() => import('./account-page').then((m) => m.AccountPage));
+const PricingScreen = lazyScreen(() =>
+  import('@/features/pricing/pricing-screen').then((m) => m.PricingScreen),
 );
-const AccountScreen = lazy(() =>
-  import('../features/account/account-screen').then((m) => ({ default: m.AccountScreen })),
-);
-const PricingScreen = lazy(() =>
-  import('../features/pricing/pricing-screen').then((m) => ({ default: m.PricingScreen })),
-);
-const DeviceSignInSection = lazy(() =>
-  import('../features/device-sign-in/device-sign-in-section').then((m) => ({
-    default: m.DeviceSignInSection,
-  })),
-);
-const DeleteAccountScreen = lazy(() =>
-  import('../features/delete-account/delete-account-screen').then((m) => ({
-    default: m.DeleteAccountScreen,
-  })),
+const DeleteAccountScreen = lazyScreen(() =>
+  import('@/features/delete-account/delete-account-screen').then((m) => m.DeleteAccountScreen),
 );
 
 export const routes: RouteObject[] = [
@@ -46,13 +37,12 @@ export const routes: RouteObject[] = [
       { path: paths.signup, element: <SignupScreen /> },
       { path: paths.resetPassword, element: <ResetPasswordScreen /> },
       { path: paths.changePasswordPattern, element: <ChangePasswordScreen /> },
+      { path: paths.confirmEmailPattern, element: <ConfirmEmailScreen /> },
       {
         path: paths.account,
         element: (
           <RequireUser>
-            <AccountScreen>
-              <DeviceSignInSection />
-            </AccountScreen>
+            <AccountPage />
           </RequireUser>
         ),
       },
@@ -62,6 +52,17 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the chunks of the screen at `pathname` (a page the server prerendered is replaced by the first
+ * render, which must then show the same screen, not a loading bar). Guarded screens are left to load later.
+ */
+export async function preloadRoute(pathname: string) {
+  const match = matchRoutes(routes, pathname)?.at(-1);
+  const element = match?.route.element;
+  const screen = isValidElement(element) ? (element.type as Partial<LazyScreen>) : null;
+  await screen?.preload?.();
+}
 
 /** Declarative routing (BrowserRouter + useRoutes) keeps the data router's code out of the first load. */
 export function AppRoutes() {

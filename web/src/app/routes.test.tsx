@@ -1,36 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUnauthorizedHandler } from '../lib/http-client';
-import { PageConfigProvider } from '../lib/page-config-context';
-import { sessionStore, USER_STORAGE_KEY } from '../lib/session-store';
-import { stubApi } from '../test/fetch-stub';
-import { signedInUser, testConfig } from '../test/render-screen';
-import { AppRoutes } from './router';
-
-function renderApp(path: string) {
-  render(
-    <PageConfigProvider value={testConfig}>
-      <MemoryRouter initialEntries={[path]} useTransitions={false}>
-        <AppRoutes />
-      </MemoryRouter>
-    </PageConfigProvider>,
-  );
-}
-
-const { auth_token: _token, ...me } = signedInUser;
-
-beforeEach(() => {
-  sessionStore.clear();
-  setUnauthorizedHandler(() => sessionStore.clear());
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  setUnauthorizedHandler(() => {});
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+import { describe, expect, it } from 'vitest';
+import { sessionStore, USER_STORAGE_KEY } from '@/lib/session-store';
+import { heldReply, stubApi } from '@/test/fetch-stub';
+import { signedInMe, signedInUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
 
 describe('the routes', () => {
   it.each([
@@ -46,7 +20,7 @@ describe('the routes', () => {
 
   it('sends a visitor without a user from /account to sign-in, and back to /account after it', async () => {
     stubApi((call) =>
-      call.path === '/api/v1/me' ? { status: 200, body: me } : { status: 200, body: signedInUser },
+      call.path === '/api/v1/me' ? { status: 200, body: signedInMe } : { status: 200, body: signedInUser },
     );
     renderApp('/account');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
@@ -55,13 +29,13 @@ describe('the routes', () => {
     await user.type(screen.getByLabelText('Password'), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { name: 'Your account' })).toBeInTheDocument();
-    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Signed in as' })).toHaveTextContent('ada@example.com');
   });
 
   it('logs out: revokes the token on the server, clears memory and local storage, and goes home', async () => {
     sessionStore.setUser(signedInUser);
     const calls = stubApi((call) =>
-      call.path === '/api/v1/me' ? { status: 200, body: me } : { status: 204 },
+      call.path === '/api/v1/me' ? { status: 200, body: signedInMe } : { status: 204 },
     );
     renderApp('/account');
     await screen.findByRole('heading', { name: 'Your account' });
@@ -77,6 +51,22 @@ describe('the routes', () => {
     expect(sessionStore.getUser()).toBeNull();
     expect(window.localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('takes the push of its own Logout, which comes before the reply, as its own: home, and no notice', async () => {
+    sessionStore.setUser(signedInUser);
+    const held = heldReply({ status: 204 });
+    stubApi((call) => (call.path === '/api/v1/me' ? { status: 200, body: signedInMe } : held.promise));
+    renderApp('/account');
+    await screen.findByRole('heading', { name: 'Your account' });
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    // The server revokes the token and pushes `signed_out` to it before it answers.
+    act(() => sessionStore.signOut({ reason: 'signed_out', token: signedInUser.auth_token }));
+    expect(screen.getByRole('heading', { name: 'Your account' })).toBeInTheDocument();
+    held.release();
+    expect(await screen.findByRole('heading', { name: 'Welcome !' })).toBeInTheDocument();
+    expect(sessionStore.getUser()).toBeNull();
+    expect(sessionStore.getNotice()).toBeNull();
   });
 
   it('signs the page out on a 401 from any call, and the guard then asks to sign in', async () => {

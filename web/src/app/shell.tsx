@@ -1,13 +1,14 @@
 import { Suspense } from 'react';
 import { flushSync } from 'react-dom';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { Button } from '../components/ui/button';
-import { Logo } from '../components/ui/logo';
-import { ProgressBar } from '../components/ui/progress-bar';
-import { logout } from '../features/auth/api/logout';
-import { paths } from '../lib/paths';
-import { usePageConfig } from '../lib/page-config-context';
-import { sessionStore, useSessionUser } from '../lib/session-store';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Link } from '@/components/ui/link';
+import { Logo } from '@/components/ui/logo';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { logout } from '@/features/auth/api/logout';
+import { paths } from '@/lib/paths';
+import { usePageConfig } from '@/lib/page-config-context';
+import { sessionStore, useSessionUser } from '@/lib/session-store';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 export function Shell() {
@@ -16,7 +17,11 @@ export function Shell() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
-  async function signOut() {
+  async function logOut() {
+    const token = sessionStore.token;
+    // The server pushes `signed_out` to this token, often before its reply: said beforehand, that push is
+    // known as this page's own, and the page signs out here rather than by the push.
+    if (token) sessionStore.announceSignOut(token);
     try {
       await logout();
     } catch {
@@ -25,7 +30,7 @@ export function Shell() {
     // One synchronous render for both, so a guarded page never sees the user gone while still shown (it
     // would send the person to sign in instead of home). Needs the router without transitions (app.tsx).
     flushSync(() => {
-      sessionStore.clear();
+      sessionStore.signOut({ reason: 'logout', token });
       void navigate(paths.home);
     });
   }
@@ -34,22 +39,29 @@ export function Shell() {
     <div className="flex min-h-screen flex-col">
       <header className="bg-blue-800 text-white">
         <nav aria-label="Main" className="mx-auto flex max-w-5xl flex-wrap items-center gap-3 px-4 py-2">
-          <Link
-            to={paths.home}
-            aria-label={`${appName} home`}
-            className="rounded focus-visible:outline-2 focus-visible:outline-white"
-          >
+          <Link to={paths.home} look="toolbar" aria-label={`${appName} home`}>
             <Logo />
           </Link>
           <span className="text-lg font-semibold">{appName}</span>
           <span className="flex-1" />
-          <Link to={paths.pricing} className="rounded px-2 py-1 underline-offset-4 hover:underline">
+          <Link to={paths.pricing} look="toolbar" className="px-2 py-1">
             Pricing
           </Link>
           {user?.auth_token ? (
-            <Button variant="quiet" className="text-white hover:bg-blue-900" onClick={() => void signOut()}>
-              Logout
-            </Button>
+            <>
+              {/* The address the account lives on; it follows an e-mail change live (email_changed). */}
+              <Link
+                to={paths.account}
+                look="toolbar"
+                className="max-w-[45vw] truncate px-2 py-1"
+                aria-label={`Your account: ${user.email}`}
+              >
+                {user.email}
+              </Link>
+              <Button variant="quiet" className="text-white hover:bg-blue-900" onClick={() => void logOut()}>
+                Logout
+              </Button>
+            </>
           ) : null}
         </nav>
       </header>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { AccountEvent } from '../../../contract/cable';
+import type { AccountEvent } from '@contract/cable';
 
 type Listener = (event: AccountEvent) => void;
 

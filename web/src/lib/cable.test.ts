@@ -1,7 +1,7 @@
 import { Connection, ConnectionMonitor } from '@rails/actioncable';
 import { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AccountEvent } from '../../../contract/cable';
+import type { AccountEvent } from '@contract/cable';
 import { cableUrlWithToken, configureCableTiming, openAccountChannel, pollIntervalMs } from './cable';
 
 describe('the cable timing of DESIGN section 5', () => {
@@ -88,9 +88,23 @@ describe('openAccountChannel', () => {
     cable.send({ identifier, message: { event: 'session_created', kind: 'qr' } });
     cable.send({ identifier, message: { event: 'not_an_event' } });
     cable.send({ identifier, message: 'garbage' });
+    const subscription = {
+      id: 'I-1',
+      plan: 'weekly',
+      status: 'ACTIVE',
+      entitled: true,
+      next_billing_at: '2027-03-05T10:00:00.000Z',
+      access_until: null,
+      payment_failed: false,
+    } as const;
+    cable.send({ identifier, message: { event: 'subscription_changed', subscription } });
     cable.send({ identifier, message: { event: 'account_deleted' } });
     await vi.waitFor(() =>
-      expect(events).toEqual([{ event: 'session_created', kind: 'qr' }, { event: 'account_deleted' }]),
+      expect(events).toEqual([
+        { event: 'session_created', kind: 'qr' },
+        { event: 'subscription_changed', subscription },
+        { event: 'account_deleted' },
+      ]),
     );
 
     const closed = cable.closed();

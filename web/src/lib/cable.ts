@@ -1,6 +1,7 @@
 import { Connection, ConnectionMonitor, createConsumer } from '@rails/actioncable';
-import type { AccountEvent } from '../../../contract/cable';
-import { ACCOUNT_CHANNEL } from '../../../contract/cable-names';
+import type { AccountEvent } from '@contract/cable';
+import { ACCOUNT_CHANNEL } from '@contract/cable-names';
+import { ACCOUNT_EVENTS } from '@contract/account-events';
 
 /** DESIGN section 5: reopen after 500 ms, stale after 6 s without a ping, reconnect polls from 3 to 30 s. */
 export const CABLE_TIMING = { reopenDelayMs: 500, staleThresholdS: 6, pollMinS: 3, pollMaxS: 30 } as const;
@@ -27,7 +28,7 @@ export function configureCableTiming() {
   };
 }
 
-const EVENTS = new Set<string>(['session_created', 'password_changed', 'signed_out', 'account_deleted']);
+const EVENTS = new Set<string>(ACCOUNT_EVENTS);
 
 function isAccountEvent(data: unknown): data is AccountEvent {
   return typeof data === 'object' && data !== null && EVENTS.has(String((data as { event?: unknown }).event));

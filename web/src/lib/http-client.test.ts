@@ -1,27 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, ApiError, errorMessage, normalizeStatus, setUnauthorizedHandler } from './http-client';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest, ApiError, errorMessage, normalizeStatus } from './http-client';
+import { signedInUser } from '@/test/fixtures';
 import { sessionStore } from './session-store';
-
-const user = {
-  id: 1,
-  email: 'a@example.com',
-  auth_token: 'tok',
-  role: 0,
-  created_at: '2026-01-01T00:00:00Z',
-};
 
 function reply(status: number, body = '', statusText = '') {
   return vi.fn(async () => ({ status, statusText, text: async () => body }) as unknown as Response);
 }
 
 beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
   document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
-  sessionStore.clear();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('normalizeStatus', () => {
@@ -87,7 +74,7 @@ describe('apiRequest', () => {
   });
 
   it('sends the bearer token and, on mutating calls only, the XSRF header from the cookie', async () => {
-    sessionStore.setUser(user);
+    sessionStore.setUser(signedInUser);
     document.cookie = 'XSRF-TOKEN=abc%3D; path=/';
     const fetchMock = reply(200, '{}');
     vi.stubGlobal('fetch', fetchMock);
@@ -95,19 +82,24 @@ describe('apiRequest', () => {
     await apiRequest('/api/x');
     const calls = fetchMock.mock.calls as unknown as [URL, RequestInit][];
     const [put, get] = calls.map(([, init]) => init.headers as Record<string, string>);
-    expect(put).toMatchObject({ Authorization: 'Bearer tok', 'x-xsrf-token': 'abc=' });
+    expect(put).toMatchObject({ Authorization: 'Bearer token-of-ada', 'x-xsrf-token': 'abc=' });
     expect(get?.['x-xsrf-token']).toBeUndefined();
     expect(calls[0]?.[0].toString()).toBe(`${window.location.origin}/api/x`);
   });
 
-  it('signs the page out on a 401 to an authenticated call', async () => {
-    const onUnauthorized = vi.fn();
-    setUnauthorizedHandler(onUnauthorized);
+  it('signs the page out on a 401 to an authenticated call, and only for the token it sent', async () => {
     vi.stubGlobal('fetch', reply(401, '{"error":"invalid_token","message":"Please sign in again."}'));
     await expect(apiRequest('/api/v1/login', { method: 'POST' })).rejects.toBeInstanceOf(ApiError);
-    expect(onUnauthorized).not.toHaveBeenCalled();
-    sessionStore.setUser(user);
+    sessionStore.setUser(signedInUser);
     await expect(apiRequest('/api/v1/me')).rejects.toMatchObject({ status: 401 });
-    expect(onUnauthorized).toHaveBeenCalledOnce();
+    expect(sessionStore.getUser()).toBeNull();
+    expect(sessionStore.getNotice()).toBeNull();
+
+    // A late 401 for a token the page no longer holds leaves whoever signed in since alone.
+    sessionStore.setUser(signedInUser);
+    const late = apiRequest('/api/v1/me');
+    sessionStore.setUser({ ...signedInUser, auth_token: 'newer' });
+    await expect(late).rejects.toMatchObject({ status: 401 });
+    expect(sessionStore.token).toBe('newer');
   });
 });

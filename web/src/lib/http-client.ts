@@ -1,5 +1,5 @@
-import { XSRF_COOKIE, XSRF_HEADER } from '../../../contract/app';
-import type { ErrorBody } from '../../../contract/errors';
+import { XSRF_COOKIE, XSRF_HEADER } from '@contract/app';
+import type { ErrorBody } from '@contract/errors';
 import { sessionStore } from './session-store';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -61,23 +61,25 @@ export interface RequestOptions {
   /** Read the reply as empty, whatever the server sent (reset and change-password). */
   empty?: boolean;
   signal?: AbortSignal;
+  /** The Bearer token to send instead of the signed-in user's; null sends none (a sign-in call). */
+  token?: string | null;
 }
 
-let onUnauthorized: () => void = () => {};
-/** Called on any 401, so that the page signs out wherever the call came from. */
-export function setUnauthorizedHandler(handler: () => void) {
-  onUnauthorized = handler;
+interface Received {
+  text: string;
+  status: number;
+  headers: Headers;
 }
 
-/** The one HTTP client: every call of the web app goes through here. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends the call and reads the reply; throws ApiError for a failure (a 401 to a call with a token signs out). */
+async function send(path: string, options: RequestOptions): Promise<Received> {
   const method = options.method ?? 'GET';
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
 
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = sessionStore.token;
+  const token = options.token === undefined ? sessionStore.token : options.token;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (MUTATING.has(method)) {
     const xsrf = readCookie(XSRF_COOKIE);
@@ -105,9 +107,27 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const code = parseErrorBody(text).error ?? null;
     const error = new ApiError(status, errorMessage(status, response.statusText, text), code);
     console.error(error.message);
-    if (status === 401 && token) onUnauthorized();
+    // A 401 to an authenticated call: the token no longer works, wherever the call came from.
+    if (status === 401 && token) sessionStore.signOut({ reason: 'unauthorized', token });
     throw error;
   }
+  return { text, status, headers: response.headers };
+}
+
+/** The one HTTP client: every call of the web app goes through here. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { text, status } = await send(path, options);
   if (options.empty || status === 204 || text.length === 0) return undefined as T;
   return JSON.parse(text) as T;
+}
+
+/** A file the server sends as an attachment: its body as it came, and the name its Content-Disposition gives. */
+export async function apiDownload(
+  path: string,
+  fallbackName: string,
+): Promise<{ text: string; filename: string; type: string }> {
+  const { text, headers } = await send(path, {});
+  const disposition = headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  return { text, filename, type: headers.get('content-type') ?? 'application/octet-stream' };
 }

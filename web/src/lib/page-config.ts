@@ -1,4 +1,4 @@
-import { PAGE_META } from '../../../contract/app';
+import { PAGE_META } from '@contract/app';
 
 function meta(name: string, fallback: string): string {
   const value = document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
@@ -6,15 +6,15 @@ function meta(name: string, fallback: string): string {
   return value && !/^__[A-Z_]+__$/.test(value) ? value : fallback;
 }
 
-/** Settings the server wrote into the page's <meta> tags. */
+/** The settings the server wrote into the page's <meta> tags that the web app reads. */
 export function readPageConfig() {
   return {
     appName: meta(PAGE_META.appName, 'BullApp'),
     supportEmail: meta(PAGE_META.supportEmail, 'support@example.com'),
-    paypalClientId: meta(PAGE_META.paypalClientId, ''),
-    paypalEnvironment: meta(PAGE_META.paypalEnvironment, 'production'),
     cableUrl: meta(PAGE_META.cableUrl, '/cable'),
-    apiBase: window.location.origin,
+    /** Empty when the server has no PayPal client id: nobody can subscribe then. */
+    paypalClientId: meta(PAGE_META.paypalClientId, ''),
+    paypalSdkUrl: meta(PAGE_META.paypalSdkUrl, 'https://www.paypal.com/sdk/js'),
   };
 }
 export type PageConfig = ReturnType<typeof readPageConfig>;

@@ -6,6 +6,7 @@ export const paths = {
   resetPassword: '/reset-password',
   changePassword: (token: string) => `/change-password/${encodeURIComponent(token)}`,
   changePasswordPattern: '/change-password/:password_hash',
+  confirmEmailPattern: '/confirm-email/:token',
   deleteAccount: '/delete-account',
   pricing: '/pricing',
   account: '/account',

@@ -1,21 +1,15 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { signedInUser } from '@/test/fixtures';
 import { sessionStore, USER_STORAGE_KEY } from './session-store';
 
-const user = {
-  id: 7,
-  email: 'a@example.com',
-  auth_token: 'tok',
-  role: 1,
-  created_at: '2026-01-01T00:00:00Z',
-};
-
-beforeEach(() => sessionStore.clear());
+const user = { ...signedInUser, role: 1 };
+const token = user.auth_token;
 
 describe('sessionStore', () => {
   it('keeps the user in local storage under "user"', () => {
     sessionStore.setUser(user);
     expect(JSON.parse(window.localStorage.getItem(USER_STORAGE_KEY) ?? 'null')).toEqual(user);
-    sessionStore.clear();
+    sessionStore.signOut({ reason: 'logout' });
     expect(window.localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
     expect(sessionStore.getUser()).toBeNull();
   });
@@ -39,5 +33,75 @@ describe('sessionStore', () => {
     window.localStorage.setItem(USER_STORAGE_KEY, '{not json');
     expect(sessionStore.checkCredentials()).toBe(false);
     expect(sessionStore.getUser()).toBeNull();
+  });
+});
+
+describe('sessionStore.signOut', () => {
+  it.each(['logout', 'deleted_here', 'password_reset', 'unauthorized'] as const)(
+    'signs out on %s without a notice',
+    (reason) => {
+      sessionStore.setUser(user);
+      sessionStore.signOut({ reason });
+      expect(sessionStore.getUser()).toBeNull();
+      expect(window.localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
+      expect(sessionStore.getNotice()).toBeNull();
+    },
+  );
+
+  it.each(['signed_out', 'account_deleted'] as const)(
+    'signs out on a %s push for a token the page did not announce, and keeps the reason as a notice',
+    (reason) => {
+      sessionStore.setUser(user);
+      sessionStore.signOut({ reason, token });
+      expect(sessionStore.getUser()).toBeNull();
+      expect(sessionStore.getNotice()).toBe(reason);
+    },
+  );
+
+  it("leaves the push of the page's own Logout to the Logout, which then signs out without a notice", () => {
+    sessionStore.setUser(user);
+    sessionStore.announceSignOut(token);
+    sessionStore.signOut({ reason: 'signed_out', token });
+    expect(sessionStore.getUser()).toEqual(user);
+    sessionStore.signOut({ reason: 'logout', token });
+    expect(sessionStore.getUser()).toBeNull();
+    expect(sessionStore.getNotice()).toBeNull();
+  });
+
+  it('treats a push as news again once the announcement is withdrawn (the call was refused)', () => {
+    sessionStore.setUser(user);
+    sessionStore.announceSignOut(token);
+    sessionStore.withdrawSignOut(token);
+    sessionStore.signOut({ reason: 'account_deleted', token });
+    expect(sessionStore.getUser()).toBeNull();
+    expect(sessionStore.getNotice()).toBe('account_deleted');
+  });
+
+  it('forgets announcements when the page signs out, so a later session of the same token is not mistaken', () => {
+    sessionStore.setUser(user);
+    sessionStore.announceSignOut(token);
+    sessionStore.signOut({ reason: 'unauthorized', token });
+    sessionStore.setUser(user);
+    sessionStore.signOut({ reason: 'signed_out', token });
+    expect(sessionStore.getNotice()).toBe('signed_out');
+  });
+
+  it('ignores a sign-out meant for a token the page no longer holds', () => {
+    sessionStore.setUser(user);
+    sessionStore.signOut({ reason: 'signed_out', token: 'an older token' });
+    sessionStore.signOut({ reason: 'logout', token: 'an older token' });
+    expect(sessionStore.getUser()).toEqual(user);
+    expect(sessionStore.getNotice()).toBeNull();
+  });
+
+  it('keeps the notice until it is dismissed or someone signs in', () => {
+    sessionStore.setUser(user);
+    sessionStore.signOut({ reason: 'signed_out', token });
+    sessionStore.dismissNotice();
+    expect(sessionStore.getNotice()).toBeNull();
+    sessionStore.setUser(user);
+    sessionStore.signOut({ reason: 'account_deleted', token });
+    sessionStore.setUser(user);
+    expect(sessionStore.getNotice()).toBeNull();
   });
 });

@@ -1,7 +1,18 @@
 import { useSyncExternalStore } from 'react';
-import type { User } from '../../../contract/users';
+import type { User } from '@contract/users';
 
 export const USER_STORAGE_KEY = 'user';
+
+/**
+ * Why the page signs out. The first three are this page's own doing; the last three are news from the
+ * server: a 401 to a call, or a push on the connection of one token (`signed_out`, `account_deleted`).
+ */
+export type SignOutReason =
+  'logout' | 'deleted_here' | 'password_reset' | 'unauthorized' | 'signed_out' | 'account_deleted';
+
+/** The pushes that sign a page out; when this page did not cause them, it says why it was signed out. */
+export type PushedSignOut = Extract<SignOutReason, 'signed_out' | 'account_deleted'>;
+const PUSHED: ReadonlySet<SignOutReason> = new Set<PushedSignOut>(['signed_out', 'account_deleted']);
 
 type Listener = () => void;
 
@@ -22,22 +33,58 @@ function readStoredUser(): User | null {
   }
 }
 
-/** The signed-in user, kept in memory and in local storage under `user`. */
+/** The signed-in user, kept in memory and in local storage under `user`, and every way it signs out. */
 class SessionStore {
   private user: User | null = readStoredUser();
+  /** Tokens this page said it is about to end itself (its Logout, deleting its account, a reset-link change). */
+  private ending = new Set<string>();
+  private notice: PushedSignOut | null = null;
   private listeners = new Set<Listener>();
 
   getUser = (): User | null => this.user;
 
+  /** Why the page was signed out from elsewhere, until dismissed or until someone signs in. */
+  getNotice = (): PushedSignOut | null => this.notice;
+
   setUser(user: User) {
     this.user = user;
+    this.notice = null;
     window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
     this.emit();
   }
 
-  clear() {
+  /**
+   * Said by a page just before the call that ends its own session. The server pushes `signed_out` or
+   * `account_deleted` for that token, often before the call's reply: that push is then the page's own
+   * doing, and the flow that announced it signs out when its reply comes.
+   */
+  announceSignOut(token: string) {
+    this.ending.add(token);
+  }
+
+  /** The call did not end the session after all (refused, or it failed): a later push is news again. */
+  withdrawSignOut(token: string) {
+    this.ending.delete(token);
+  }
+
+  /**
+   * The one way the page signs out. `token` names the session meant (a push's connection, a call's bearer):
+   * when the page no longer holds it, there is nothing to do. A push for a token the page announced is
+   * left to the flow that announced it; any other push signs out and leaves a notice saying why.
+   */
+  signOut({ reason, token = this.token }: { reason: SignOutReason; token?: string | null }) {
+    if (token !== this.token) return;
+    const pushed = PUSHED.has(reason);
+    if (pushed && token && this.ending.has(token)) return;
+    this.ending.clear();
+    this.notice = pushed ? (reason as PushedSignOut) : null;
     this.user = null;
     window.localStorage.removeItem(USER_STORAGE_KEY);
+    this.emit();
+  }
+
+  dismissNotice() {
+    this.notice = null;
     this.emit();
   }
 
@@ -71,6 +118,17 @@ class SessionStore {
 
 export const sessionStore = new SessionStore();
 
+/** Nobody is signed in to a page prerendered at build time. */
+const signedOut = () => null;
+
 export function useSessionUser(): User | null {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getUser);
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getUser, signedOut);
+}
+
+const noNotice = () => null;
+
+/** The reason to show for a sign-out that came from elsewhere, or null. */
+export function useSignOutNotice(): PushedSignOut | null {
+  // A prerendered page (the build renders public pages on the server) has no notice to show.
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getNotice, noNotice);
 }

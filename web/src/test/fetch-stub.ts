@@ -9,7 +9,8 @@ export interface ApiCall {
 }
 
 /** A reply from the stand-in server; `networkError` makes fetch itself fail, as on a lost connection. */
-export type StubReply = { status: number; body?: unknown; statusText?: string } | 'networkError';
+export type StubReply =
+  { status: number; body?: unknown; statusText?: string; headers?: Record<string, string> } | 'networkError';
 
 /**
  * Replaces fetch with a handler that sees each call as the server would (method, path, JSON body) and
@@ -32,7 +33,12 @@ export function stubApi(handler: (call: ApiCall) => StubReply | Promise<StubRepl
       const reply = await handler(call);
       if (reply === 'networkError') throw new TypeError('Failed to fetch');
       const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
-      return { status: reply.status, statusText: reply.statusText ?? '', text: async () => text } as Response;
+      return {
+        status: reply.status,
+        statusText: reply.statusText ?? '',
+        headers: new Headers(reply.headers ?? {}),
+        text: async () => text,
+      } as Response;
     }),
   );
   return calls;

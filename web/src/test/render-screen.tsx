@@ -1,20 +1,19 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { PageConfig } from '../lib/page-config';
-import { PageConfigProvider } from '../lib/page-config-context';
+import type { PageConfig } from '@/lib/page-config';
+import { PageConfigProvider } from '@/lib/page-config-context';
 
 export const testConfig: PageConfig = {
   appName: 'Moo',
   supportEmail: 'help@moo.example',
-  paypalClientId: '',
-  paypalEnvironment: 'production',
   cableUrl: '/cable',
-  apiBase: 'http://localhost',
+  paypalClientId: 'test-client-id',
+  paypalSdkUrl: 'https://paypal.test/sdk/js',
 };
 
 /** Shows where the router is now, so a test can assert navigation the way a person reads the address bar. */
-function LocationProbe() {
+export function LocationProbe() {
   const { pathname, search, hash, state } = useLocation();
   return (
     <output aria-label="Current location" data-state={JSON.stringify(state ?? null)}>
@@ -50,11 +49,3 @@ export function renderScreen(
     </PageConfigProvider>,
   );
 }
-
-export const signedInUser = {
-  id: 7,
-  email: 'ada@example.com',
-  auth_token: 'token-of-ada',
-  role: 0,
-  created_at: '2026-01-01T00:00:00.000Z',
-};

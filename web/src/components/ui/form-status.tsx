@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Outcome } from '../../lib/use-submission';
+import type { Outcome } from '@/lib/use-submission';
 import { Message } from './message';
 import { ProgressBar } from './progress-bar';
 

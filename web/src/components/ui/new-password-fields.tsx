@@ -1,4 +1,4 @@
-import { PASSWORD_RULES } from '../../lib/password-rules';
+import { PASSWORD_RULES } from '@/lib/password-rules';
 import { Field } from './field';
 
 /** A new password, with the rules explained before any error, and the same password once more. */

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
-import { Form } from '../../components/ui/form';
-import { FormStatus } from '../../components/ui/form-status';
-import { NewPasswordFields } from '../../components/ui/new-password-fields';
-import { failure, success, useSubmission } from '../../lib/use-submission';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Form } from '@/components/ui/form';
+import { FormStatus } from '@/components/ui/form-status';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
+import { failure, success, useSubmission } from '@/lib/use-submission';
+import { EMPTY_FIELD } from '@/lib/empty-field';
 import { changePassword } from './api/change-password';
 
 export function ChangePasswordForm() {
@@ -14,8 +15,8 @@ export function ChangePasswordForm() {
   const { pending, outcome, submit, setOutcome } = useSubmission();
 
   function change() {
-    if (!current) return setOutcome(failure('Please enter your current password.'));
-    if (!password) return setOutcome(failure('Please choose a new password.'));
+    if (!current) return setOutcome(failure(EMPTY_FIELD.currentPassword));
+    if (!password) return setOutcome(failure(EMPTY_FIELD.newPassword));
     if (password !== repeat)
       return setOutcome(failure('The two new passwords do not match. Please type them again.'));
     void submit(async () => {

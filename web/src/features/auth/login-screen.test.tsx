@@ -1,21 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../lib/session-store';
-import { apiError, heldReply, stubApi } from '../../test/fetch-stub';
-import { renderScreen, signedInUser } from '../../test/render-screen';
+import { describe, expect, it } from 'vitest';
+import { sessionStore } from '@/lib/session-store';
+import { apiError, heldReply, stubApi } from '@/test/fetch-stub';
+import { signedInUser } from '@/test/fixtures';
+import { renderScreen } from '@/test/render-screen';
 import { LoginScreen } from './login-screen';
 
 const location = () => screen.getByRole('status', { name: 'Current location' });
-
-beforeEach(() => {
-  sessionStore.clear();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 async function fillAndSubmit(email: string, password: string) {
   const user = userEvent.setup();
@@ -81,8 +73,8 @@ describe('the sign-in screen', () => {
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
   });
 
-  it('signs in with the token of a /login#auth_token=… link and removes it from the address', async () => {
-    const held = heldReply({ status: 200, body: { ...signedInUser, auth_token: 'qr-token' } });
+  it('redeems the code of a /login#auth_token=… link for the session the reply names, and removes it from the address', async () => {
+    const held = heldReply({ status: 200, body: { ...signedInUser, auth_token: 'new-session-token' } });
     const calls = stubApi(() => held.promise);
     renderScreen(<LoginScreen />, { url: '/login#auth_token=qr-token' });
     expect(await screen.findByRole('progressbar', { name: 'Signing in' })).toBeInTheDocument();
@@ -90,9 +82,61 @@ describe('the sign-in screen', () => {
     held.release();
     await waitFor(() => expect(location()).toHaveTextContent(/^\/account$/));
     expect(calls).toEqual([
-      expect.objectContaining({ path: '/api/v1/login', body: { session: { auth_token: 'qr-token' } } }),
+      expect.objectContaining({
+        path: '/api/v1/login',
+        body: { session: { auth_token: 'qr-token', qr: true } },
+      }),
     ]);
-    expect(sessionStore.token).toBe('qr-token');
+    expect(sessionStore.token).toBe('new-session-token');
+  });
+
+  describe('with someone already signed in', () => {
+    const otherUser = { ...signedInUser, id: 9, email: 'bob@example.com', auth_token: 'token-of-bob' };
+
+    it('asks before switching, and on "Stay signed in" keeps the session untouched without a call', async () => {
+      sessionStore.setUser(signedInUser);
+      const calls = stubApi(() => ({ status: 500 }));
+      renderScreen(<LoginScreen />, { url: '/login#auth_token=qr-token', state: { from: '/pricing' } });
+      expect(
+        await screen.findByText('You are signed in as ada@example.com. Sign in with this code instead?'),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(location()).toHaveTextContent(/^\/login$/));
+      await userEvent.click(screen.getByRole('button', { name: 'Stay signed in' }));
+      await waitFor(() => expect(location()).toHaveTextContent(/^\/pricing$/));
+      expect(calls).toEqual([]);
+      expect(sessionStore.getUser()).toEqual(signedInUser);
+    });
+
+    it('on "Sign in with the code" redeems it without the current token, then ends the replaced session', async () => {
+      sessionStore.setUser(signedInUser);
+      const calls = stubApi((call) =>
+        call.path === '/api/v1/login' ? { status: 200, body: otherUser } : { status: 204 },
+      );
+      renderScreen(<LoginScreen />, { url: '/login#auth_token=qr-token' });
+      await userEvent.click(await screen.findByRole('button', { name: 'Sign in with the code' }));
+      await waitFor(() => expect(location()).toHaveTextContent(/^\/account$/));
+      expect(sessionStore.getUser()).toEqual(otherUser);
+      expect(calls).toEqual([
+        expect.objectContaining({
+          path: '/api/v1/login',
+          body: { session: { auth_token: 'qr-token', qr: true } },
+        }),
+        expect.objectContaining({ method: 'POST', path: '/api/v1/logout' }),
+      ]);
+      expect(calls[0]?.headers).not.toHaveProperty('Authorization');
+      expect(calls[1]?.headers).toMatchObject({ Authorization: 'Bearer token-of-ada' });
+    });
+
+    it('keeps the current session when the code is refused', async () => {
+      sessionStore.setUser(signedInUser);
+      stubApi(() => apiError(401, 'invalid_token', 'This sign-in link is invalid or has expired.'));
+      renderScreen(<LoginScreen />, { url: '/login#auth_token=spent' });
+      await userEvent.click(await screen.findByRole('button', { name: 'Sign in with the code' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'This sign-in link is invalid or has expired.',
+      );
+      expect(sessionStore.getUser()).toEqual(signedInUser);
+    });
   });
 
   it('says why a handed-over token failed and leaves the form to sign in with a password', async () => {

@@ -1,30 +1,54 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
-import { Form } from '../../components/ui/form';
-import { FormStatus } from '../../components/ui/form-status';
-import { Page } from '../../components/ui/page';
-import { TextLink } from '../../components/ui/text-link';
-import { paths } from '../../lib/paths';
-import { sessionStore } from '../../lib/session-store';
-import { failure, useSubmission } from '../../lib/use-submission';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Form } from '@/components/ui/form';
+import { FormStatus } from '@/components/ui/form-status';
+import { Page } from '@/components/ui/page';
+import { Link } from '@/components/ui/link';
+import { paths } from '@/lib/paths';
+import { sessionStore } from '@/lib/session-store';
+import { failure, useSubmission } from '@/lib/use-submission';
+import { EMPTY_FIELD } from '@/lib/empty-field';
 import { login } from './api/login';
+import { loginWithPasskey, passkeysSupported } from './api/login-with-passkey';
 import { loginWithToken } from './api/login-with-token';
+import { revokeToken } from './api/revoke-token';
 import { handoffTokenFrom } from './handoff-token';
 import { useReturnPath } from './return-to';
+import { SwitchAccountPrompt } from './switch-account-prompt';
 
 export function LoginScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const [handoffToken] = useState(() => handoffTokenFrom(location.hash));
-  // Decided once: a person who is already signed in has nothing to do here, unless a token was handed over.
+  // Decided once: a person who is already signed in has nothing to do here, unless a code was handed over,
+  // and then the page asks before it switches accounts.
+  const [signedInAs] = useState(() => sessionStore.getUser()?.email ?? null);
+  const [asking, setAsking] = useState(() => Boolean(handoffToken && sessionStore.token));
   const [alreadySignedIn] = useState(() => Boolean(sessionStore.token) && !handoffToken);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { pending, outcome, submit, setOutcome } = useSubmission();
   const handoffStarted = useRef(false);
+  const [canUsePasskeys, setCanUsePasskeys] = useState(false);
+
+  useEffect(() => {
+    passkeysSupported().then(setCanUsePasskeys, () => setCanUsePasskeys(false));
+  }, []);
+
+  const redeem = useCallback(
+    (token: string) =>
+      submit(async () => {
+        const previous = sessionStore.token;
+        sessionStore.setUser(await loginWithToken(token));
+        // The session this page held before is ended on the server, not just forgotten here.
+        if (previous) await revokeToken(previous).catch(() => undefined);
+        await navigate(returnPath, { replace: true });
+      }),
+    [navigate, returnPath, submit],
+  );
 
   useEffect(() => {
     if (!handoffToken || handoffStarted.current) return;
@@ -34,19 +58,34 @@ export function LoginScreen() {
       { pathname: location.pathname, search: location.search },
       { replace: true, state: location.state },
     );
-    void submit(async () => {
-      sessionStore.setUser(await loginWithToken(handoffToken));
-      await navigate(returnPath, { replace: true });
-    });
-  }, [handoffToken, location, navigate, returnPath, submit]);
+    if (!asking) void redeem(handoffToken);
+  }, [handoffToken, asking, location, navigate, redeem]);
 
   if (alreadySignedIn) return <Navigate to={returnPath} replace />;
+  if (asking && handoffToken && signedInAs)
+    return (
+      <SwitchAccountPrompt
+        email={signedInAs}
+        onSwitch={() => {
+          setAsking(false);
+          void redeem(handoffToken);
+        }}
+        onStay={() => void navigate(returnPath, { replace: true })}
+      />
+    );
 
   function signIn() {
-    if (!email.trim()) return setOutcome(failure('Please enter your e-mail address.'));
-    if (!password) return setOutcome(failure('Please enter your password.'));
+    if (!email.trim()) return setOutcome(failure(EMPTY_FIELD.email));
+    if (!password) return setOutcome(failure(EMPTY_FIELD.password));
     void submit(async () => {
       sessionStore.setUser(await login({ email: email.trim(), password }));
+      await navigate(returnPath, { replace: true });
+    });
+  }
+
+  function signInWithPasskey() {
+    void submit(async () => {
+      sessionStore.setUser(await loginWithPasskey());
       await navigate(returnPath, { replace: true });
     });
   }
@@ -70,19 +109,24 @@ export function LoginScreen() {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        <TextLink to={paths.resetPassword} className="self-start">
+        <Link to={paths.resetPassword} className="self-start">
           Forgot password?
-        </TextLink>
+        </Link>
         <Button type="submit" disabled={pending}>
           Sign in
         </Button>
+        {canUsePasskeys ? (
+          <Button variant="quiet" disabled={pending} onClick={signInWithPasskey}>
+            Sign in with a passkey
+          </Button>
+        ) : null}
         <FormStatus pending={pending} outcome={outcome} pendingLabel="Signing in" />
       </Form>
       <p>
         New here?{' '}
-        <TextLink to={paths.signup} state={location.state}>
+        <Link to={paths.signup} state={location.state}>
           Create an account
-        </TextLink>
+        </Link>
       </p>
     </Page>
   );

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { paths } from '../../lib/paths';
+import { paths } from '@/lib/paths';
 
 const SIGN_IN_PAGES: string[] = [paths.login, paths.signup];
 

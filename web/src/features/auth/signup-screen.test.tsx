@@ -1,21 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../lib/session-store';
-import { apiError, heldReply, stubApi } from '../../test/fetch-stub';
-import { renderScreen, signedInUser } from '../../test/render-screen';
+import { describe, expect, it } from 'vitest';
+import { sessionStore } from '@/lib/session-store';
+import { apiError, heldReply, stubApi } from '@/test/fetch-stub';
+import { signedInUser } from '@/test/fixtures';
+import { renderScreen } from '@/test/render-screen';
 import { SignupScreen } from './signup-screen';
 
 const location = () => screen.getByRole('status', { name: 'Current location' });
-
-beforeEach(() => {
-  sessionStore.clear();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 async function fillAndSubmit(email: string, password: string) {
   const user = userEvent.setup();

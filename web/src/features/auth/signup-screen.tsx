@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
-import { Form } from '../../components/ui/form';
-import { FormStatus } from '../../components/ui/form-status';
-import { Page } from '../../components/ui/page';
-import { TextLink } from '../../components/ui/text-link';
-import { PASSWORD_RULES } from '../../lib/password-rules';
-import { paths } from '../../lib/paths';
-import { sessionStore } from '../../lib/session-store';
-import { failure, useSubmission } from '../../lib/use-submission';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Form } from '@/components/ui/form';
+import { FormStatus } from '@/components/ui/form-status';
+import { Page } from '@/components/ui/page';
+import { Link } from '@/components/ui/link';
+import { PASSWORD_RULES } from '@/lib/password-rules';
+import { paths } from '@/lib/paths';
+import { sessionStore } from '@/lib/session-store';
+import { failure, useSubmission } from '@/lib/use-submission';
+import { EMPTY_FIELD } from '@/lib/empty-field';
 import { signUp } from './api/sign-up';
 import { useReturnPath } from './return-to';
 
@@ -27,8 +28,8 @@ export function SignupScreen() {
   if (alreadySignedIn) return <Navigate to={returnPath} replace />;
 
   function create() {
-    if (!email.trim()) return setOutcome(failure('Please enter your e-mail address.'));
-    if (!password) return setOutcome(failure('Please choose a password.'));
+    if (!email.trim()) return setOutcome(failure(EMPTY_FIELD.email));
+    if (!password) return setOutcome(failure(EMPTY_FIELD.newAccountPassword));
     void submit(async () => {
       sessionStore.setUser(await signUp({ email: email.trim(), password }));
       await navigate(returnPath, { replace: true, state: { notice: WELCOME } });
@@ -62,9 +63,9 @@ export function SignupScreen() {
       </Form>
       <p>
         Already have an account?{' '}
-        <TextLink to={paths.login} state={location.state}>
+        <Link to={paths.login} state={location.state}>
           Sign in
-        </TextLink>
+        </Link>
       </p>
     </Page>
   );

@@ -1,21 +1,13 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../lib/session-store';
-import { heldReply, stubApi } from '../../test/fetch-stub';
-import { renderScreen, signedInUser } from '../../test/render-screen';
+import { describe, expect, it } from 'vitest';
+import { sessionStore } from '@/lib/session-store';
+import { heldReply, stubApi } from '@/test/fetch-stub';
+import { signedInUser } from '@/test/fixtures';
+import { renderScreen } from '@/test/render-screen';
 import { DeleteAccountScreen } from './delete-account-screen';
 
 const FAILED = 'Your account could not be deleted. Please contact support at:';
-
-beforeEach(() => {
-  sessionStore.clear();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 async function fill(username: string, password: string) {
   const user = userEvent.setup();
@@ -77,6 +69,39 @@ describe('the delete-account screen (DESIGN section 6)', () => {
     // The account signed in here no longer exists, so neither does its session.
     expect(sessionStore.getUser()).toBeNull();
   });
+
+  it('takes the account_deleted push of its own deletion, before the reply, as its own: no notice', async () => {
+    sessionStore.setUser(signedInUser);
+    const held = heldReply({ status: 200, body: { success: true, email: '' } });
+    stubApi(() => held.promise);
+    renderScreen(<DeleteAccountScreen />, { url: '/delete-account' });
+    await fill('ada@example.com', 'secret pass');
+    await press();
+    act(() => sessionStore.signOut({ reason: 'account_deleted', token: signedInUser.auth_token }));
+    expect(sessionStore.getUser()).not.toBeNull();
+    held.release();
+    await screen.findByText('Your account has been deleted.');
+    expect(sessionStore.getUser()).toBeNull();
+    expect(sessionStore.getNotice()).toBeNull();
+  });
+
+  it.each([
+    ['another account is deleted', 'someone-else@example.com', { success: true, email: '' }, 'status'],
+    ['the deletion is refused', 'ada@example.com', { success: false, email: 'care@moo.example' }, 'alert'],
+  ] as const)(
+    'stays signed in here when %s, and a later push is news again',
+    async (_case, email, body, role) => {
+      sessionStore.setUser(signedInUser);
+      stubApi(() => ({ status: 200, body }));
+      renderScreen(<DeleteAccountScreen />, { url: '/delete-account' });
+      await fill(email, 'secret pass');
+      await press();
+      await screen.findByRole(role, { name: '' });
+      expect(sessionStore.getUser()).toEqual(signedInUser);
+      sessionStore.signOut({ reason: 'account_deleted', token: signedInUser.auth_token });
+      expect(sessionStore.getNotice()).toBe('account_deleted');
+    },
+  );
 
   it("on refusal names the reply's support address as a mailto link", async () => {
     stubApi(() => ({ status: 200, body: { success: false, email: 'care@moo.example' } }));

@@ -1,22 +1,28 @@
 import { useState } from 'react';
-import type { DeleteUserReply } from '../../../../contract/users';
-import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
-import { Form } from '../../components/ui/form';
-import { FormStatus } from '../../components/ui/form-status';
-import { Page } from '../../components/ui/page';
-import { usePageConfig } from '../../lib/page-config-context';
-import { sessionStore } from '../../lib/session-store';
-import { failure, success, useSubmission } from '../../lib/use-submission';
+import type { DeleteUserReply } from '@contract/users';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Form } from '@/components/ui/form';
+import { FormStatus } from '@/components/ui/form-status';
+import { Link } from '@/components/ui/link';
+import { Page } from '@/components/ui/page';
+import { usePageConfig } from '@/lib/page-config-context';
+import { sessionStore } from '@/lib/session-store';
+import { failure, success, useSubmission } from '@/lib/use-submission';
+import { EMPTY_FIELD } from '@/lib/empty-field';
 import { deleteUser } from './api/delete-user';
 
 export const PASSWORD_EXPLANATION =
   "Please enter the password to confirm that you want to delete the account. This action is irreversible!!! You can find the password by pressing the '?' symbol in the app.";
 
-/** This page has no guard; if the account just deleted is the one signed in here, that session is gone too. */
-function signOutIfDeleted(email: string) {
+/**
+ * This page has no guard: when the e-mail names the account signed in here (e-mails are unique, compared
+ * as the server compares them), deleting it ends this page's session too. That token, or null.
+ */
+function ownSessionEndedBy(email: string): string | null {
   const user = sessionStore.getUser();
-  if (user && user.email.toLowerCase() === email.trim().toLowerCase()) sessionStore.clear();
+  const own = user && user.email.toLowerCase() === email.trim().toLowerCase();
+  return own ? sessionStore.token : null;
 }
 
 /** DESIGN section 6, to the letter: the strings, the states and the order of events are the contract. */
@@ -28,23 +34,25 @@ export function DeleteAccountScreen() {
 
   function remove() {
     setOutcome(null);
-    if (!password) return setOutcome(failure('Please enter the password.'));
+    if (!password) return setOutcome(failure(EMPTY_FIELD.deletePassword));
     void submit(async () => {
+      // Said before the call: the `account_deleted` push that may come before the reply is this page's own.
+      const ending = ownSessionEndedBy(email);
+      if (ending) sessionStore.announceSignOut(ending);
       // A transport error reads like a refusal, with the default support address.
       const reply: DeleteUserReply | null = await deleteUser({ email, password }).catch(() => null);
       if (reply?.success) {
         setEmail('');
         setPassword('');
-        signOutIfDeleted(email);
+        if (ending) sessionStore.signOut({ reason: 'deleted_here', token: ending });
         return success('Your account has been deleted.');
       }
+      if (ending) sessionStore.withdrawSignOut(ending);
       const address = reply?.email || supportEmail;
       return failure(
         <>
           Your account could not be deleted. Please contact support at:{' '}
-          <a className="font-medium underline" href={`mailto:${address}`}>
-            {address}
-          </a>
+          <Link href={`mailto:${address}`}>{address}</Link>
         </>,
       );
     });

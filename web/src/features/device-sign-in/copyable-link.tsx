@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Button } from '../../components/ui/button';
+import { Button } from '@/components/ui/button';
 
 /**
  * The sign-in link as text to copy, not as a link: following it here would spend the one-time token on

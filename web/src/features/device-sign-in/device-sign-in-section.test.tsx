@@ -1,10 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { accountEvents } from '../../lib/account-events';
-import { sessionStore } from '../../lib/session-store';
-import { apiError, heldReply, stubApi, type StubReply } from '../../test/fetch-stub';
-import { renderScreen, signedInUser } from '../../test/render-screen';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { accountEvents } from '@/lib/account-events';
+import { sessionStore } from '@/lib/session-store';
+import { apiError, heldReply, stubApi, type StubReply } from '@/test/fetch-stub';
+import { signedInUser } from '@/test/fixtures';
+import { renderScreen } from '@/test/render-screen';
 import { checkPasswordForQrCode, QrCodeError } from './api/check-password';
 import { DeviceSignInSection } from './device-sign-in-section';
 
@@ -23,12 +24,6 @@ async function askForCode(password: string) {
 
 beforeEach(() => {
   sessionStore.setUser(signedInUser);
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('Sign in on another device', () => {
@@ -125,11 +120,8 @@ describe('checkPasswordForQrCode', () => {
   });
 
   it('signs the page out on 401 like every other call', async () => {
-    const { setUnauthorizedHandler } = await import('../../lib/http-client');
-    setUnauthorizedHandler(() => sessionStore.clear());
     stubApi(() => apiError(401, 'invalid_token', 'Please sign in again.'));
     await expect(checkPasswordForQrCode('x')).rejects.toMatchObject({ status: 401 });
     await waitFor(() => expect(sessionStore.getUser()).toBeNull());
-    setUnauthorizedHandler(() => {});
   });
 });

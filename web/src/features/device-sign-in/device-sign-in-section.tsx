@@ -1,12 +1,14 @@
 import { useId, useState } from 'react';
-import type { QrReply } from '../../../../contract/qr';
-import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
-import { Form } from '../../components/ui/form';
-import { FormStatus } from '../../components/ui/form-status';
-import { Message } from '../../components/ui/message';
-import { useAccountEvents } from '../../lib/account-events';
-import { failure, success, useSubmission } from '../../lib/use-submission';
+import type { QrReply } from '@contract/qr';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Form } from '@/components/ui/form';
+import { FormStatus } from '@/components/ui/form-status';
+import { Message } from '@/components/ui/message';
+import { PanelHeading, panelClass } from '@/components/ui/panel';
+import { useAccountEvents } from '@/lib/account-events';
+import { failure, success, useSubmission } from '@/lib/use-submission';
+import { EMPTY_FIELD } from '@/lib/empty-field';
 import { checkPasswordForQrCode } from './api/check-password';
 import { CopyableLink } from './copyable-link';
 import { qrFailureMessage } from './qr-failure-message';
@@ -33,7 +35,7 @@ export function DeviceSignInSection() {
   });
 
   function showCode() {
-    if (!password) return setOutcome(failure('Please enter your password to get a sign-in code.'));
+    if (!password) return setOutcome(failure(EMPTY_FIELD.qrPassword));
     setSignedIn(false);
     setCode(null);
     void submit(async () => {
@@ -48,10 +50,8 @@ export function DeviceSignInSection() {
   }
 
   return (
-    <div aria-labelledby={headingId} role="region" className="flex flex-col gap-3">
-      <h2 id={headingId} className="text-lg font-semibold">
-        Sign in on another device
-      </h2>
+    <section aria-labelledby={headingId} className={panelClass}>
+      <PanelHeading id={headingId}>Sign in on another device</PanelHeading>
       <p>
         Confirm your password to get a QR code. Scan it with the camera of the other device, or open its link
         there. It works once, within 5 minutes.
@@ -95,6 +95,6 @@ export function DeviceSignInSection() {
       {expired ? (
         <Message tone="info">This code has expired. Confirm your password again for a new one.</Message>
       ) : null}
-    </div>
+    </section>
   );
 }

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
-import { paths } from '../../lib/paths';
-import { usePageConfig } from '../../lib/page-config-context';
-import { useSessionUser } from '../../lib/session-store';
+import { Link } from '@/components/ui/link';
+import { paths } from '@/lib/paths';
+import { usePageConfig } from '@/lib/page-config-context';
+import { useSessionUser } from '@/lib/session-store';
 
 export function HomeScreen() {
   const { appName } = usePageConfig();
@@ -12,22 +12,14 @@ export function HomeScreen() {
       <p className="text-lg text-slate-700">{appName}</p>
       <nav aria-label="Get started" className="flex flex-wrap justify-center gap-3">
         {user?.auth_token ? (
-          <Link className="font-medium text-blue-800 underline" to={paths.account}>
-            Go to your account
-          </Link>
+          <Link to={paths.account}>Go to your account</Link>
         ) : (
           <>
-            <Link className="font-medium text-blue-800 underline" to={paths.login}>
-              Sign in
-            </Link>
-            <Link className="font-medium text-blue-800 underline" to={paths.signup}>
-              Create an account
-            </Link>
+            <Link to={paths.login}>Sign in</Link>
+            <Link to={paths.signup}>Create an account</Link>
           </>
         )}
-        <Link className="font-medium text-blue-800 underline" to={paths.pricing}>
-          See prices
-        </Link>
+        <Link to={paths.pricing}>See prices</Link>
       </nav>
     </section>
   );

@@ -1,22 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { paths } from '../../lib/paths';
-import { sessionStore } from '../../lib/session-store';
-import { apiError, heldReply, stubApi } from '../../test/fetch-stub';
-import { renderScreen, signedInUser } from '../../test/render-screen';
+import { describe, expect, it } from 'vitest';
+import { paths } from '@/lib/paths';
+import { sessionStore } from '@/lib/session-store';
+import { apiError, heldReply, stubApi } from '@/test/fetch-stub';
+import { signedInUser } from '@/test/fixtures';
+import { renderScreen } from '@/test/render-screen';
 import { ChangePasswordScreen } from './change-password-screen';
 
 const route = paths.changePasswordPattern;
-
-beforeEach(() => {
-  sessionStore.clear();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 async function choose(password: string, repeat = password) {
   const user = userEvent.setup();
@@ -49,6 +41,33 @@ describe('the change-password screen of a reset link', () => {
     ]);
     // Every session was revoked by the change, this browser's included.
     expect(sessionStore.getUser()).toBeNull();
+  });
+
+  it('takes the push that ends its own session, before the reply, as its own: no notice', async () => {
+    sessionStore.setUser(signedInUser);
+    const held = heldReply({ status: 204 });
+    stubApi(() => held.promise);
+    renderScreen(<ChangePasswordScreen />, { url: '/change-password/tok', route });
+    await choose('a brand new passphrase');
+    act(() => sessionStore.signOut({ reason: 'signed_out', token: signedInUser.auth_token }));
+    expect(sessionStore.getUser()).not.toBeNull();
+    held.release();
+    await screen.findByText(/Your password has been changed/);
+    expect(sessionStore.getUser()).toBeNull();
+    expect(sessionStore.getNotice()).toBeNull();
+  });
+
+  it('stays signed in when the link is refused, and a later push is news again', async () => {
+    sessionStore.setUser(signedInUser);
+    stubApi(() =>
+      apiError(400, 'invalid_reset_token', 'This password reset link is invalid or has expired.'),
+    );
+    renderScreen(<ChangePasswordScreen />, { url: '/change-password/used', route });
+    await choose('a brand new passphrase');
+    await screen.findByRole('alert');
+    expect(sessionStore.getUser()).not.toBeNull();
+    sessionStore.signOut({ reason: 'signed_out', token: signedInUser.auth_token });
+    expect(sessionStore.getNotice()).toBe('signed_out');
   });
 
   it('says an invalid or expired link is so, and offers a new one', async () => {

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { Form } from '../../components/ui/form';
-import { FormStatus } from '../../components/ui/form-status';
-import { NewPasswordFields } from '../../components/ui/new-password-fields';
-import { Page } from '../../components/ui/page';
-import { TextLink } from '../../components/ui/text-link';
-import { ApiError } from '../../lib/http-client';
-import { paths } from '../../lib/paths';
-import { sessionStore } from '../../lib/session-store';
-import { failure, messageOf, success, useSubmission } from '../../lib/use-submission';
+import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
+import { FormStatus } from '@/components/ui/form-status';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
+import { Page } from '@/components/ui/page';
+import { Link } from '@/components/ui/link';
+import { ApiError } from '@/lib/http-client';
+import { paths } from '@/lib/paths';
+import { sessionStore } from '@/lib/session-store';
+import { failure, messageOf, success, useSubmission } from '@/lib/use-submission';
+import { EMPTY_FIELD } from '@/lib/empty-field';
 import { changePasswordWithToken } from './api/change-password-with-token';
 
 export function ChangePasswordScreen() {
@@ -20,29 +21,32 @@ export function ChangePasswordScreen() {
   const { pending, outcome, submit, setOutcome } = useSubmission();
 
   function change() {
-    if (!password) return setOutcome(failure('Please choose a new password.'));
+    if (!password) return setOutcome(failure(EMPTY_FIELD.newPassword));
     if (password !== repeat)
       return setOutcome(failure('The two passwords do not match. Please type them again.'));
+    // A change through a reset link signs out every session, this browser's included: said before the
+    // call, the `signed_out` push that may come before the reply is known as this page's own.
+    const ending = sessionStore.token;
     void submit(async () => {
+      if (ending) sessionStore.announceSignOut(ending);
       try {
         await changePasswordWithToken({ password_hash: token, password });
       } catch (error) {
+        if (ending) sessionStore.withdrawSignOut(ending);
         if (error instanceof ApiError && error.code === 'invalid_reset_token') {
           return failure(
             <>
-              {messageOf(error)} <TextLink to={paths.resetPassword}>Ask for a new link</TextLink>
+              {messageOf(error)} <Link to={paths.resetPassword}>Ask for a new link</Link>
             </>,
           );
         }
         throw error;
       }
-      // A change through a reset link signs out every session, this browser's included.
-      sessionStore.clear();
+      if (ending) sessionStore.signOut({ reason: 'password_reset', token: ending });
       setChanged(true);
       return success(
         <>
-          Your password has been changed. <TextLink to={paths.login}>Sign in</TextLink> with your new
-          password.
+          Your password has been changed. <Link to={paths.login}>Sign in</Link> with your new password.
         </>,
       );
     });

@@ -1,17 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, heldReply, stubApi } from '../../test/fetch-stub';
-import { renderScreen } from '../../test/render-screen';
+import { describe, expect, it } from 'vitest';
+import { apiError, heldReply, stubApi } from '@/test/fetch-stub';
+import { renderScreen } from '@/test/render-screen';
 import { ResetPasswordScreen } from './reset-password-screen';
-
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 async function ask(email: string) {
   const user = userEvent.setup();
@@ -32,7 +24,8 @@ describe('the forgotten-password screen', () => {
     expect(status).toHaveTextContent(
       'If an account exists for ada@example.com, we have sent it an e-mail with a link to choose a new password.',
     );
-    expect(status).toHaveFocus();
+    // Focus moves in an effect after the reply's render: wait for it rather than race it.
+    await waitFor(() => expect(status).toHaveFocus());
     expect(calls).toEqual([
       expect.objectContaining({
         method: 'POST',

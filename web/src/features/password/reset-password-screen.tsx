@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
-import { Form } from '../../components/ui/form';
-import { FormStatus } from '../../components/ui/form-status';
-import { Page } from '../../components/ui/page';
-import { TextLink } from '../../components/ui/text-link';
-import { paths } from '../../lib/paths';
-import { failure, success, useSubmission } from '../../lib/use-submission';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Form } from '@/components/ui/form';
+import { FormStatus } from '@/components/ui/form-status';
+import { Page } from '@/components/ui/page';
+import { Link } from '@/components/ui/link';
+import { paths } from '@/lib/paths';
+import { failure, success, useSubmission } from '@/lib/use-submission';
+import { EMPTY_FIELD } from '@/lib/empty-field';
 import { resetPassword } from './api/reset-password';
 
 /** The same words whether or not the account exists, so the page cannot be used to probe for accounts. */
@@ -19,7 +20,7 @@ export function ResetPasswordScreen() {
 
   function send() {
     const address = email.trim();
-    if (!address) return setOutcome(failure('Please enter your e-mail address.'));
+    if (!address) return setOutcome(failure(EMPTY_FIELD.email));
     void submit(async () => {
       await resetPassword({ email: address });
       return success(resetSentMessage(address));
@@ -44,7 +45,7 @@ export function ResetPasswordScreen() {
         <FormStatus pending={pending} outcome={outcome} pendingLabel="Sending the link" />
       </Form>
       <p>
-        Remembered it? <TextLink to={paths.login}>Back to sign in</TextLink>
+        Remembered it? <Link to={paths.login}>Back to sign in</Link>
       </p>
     </Page>
   );

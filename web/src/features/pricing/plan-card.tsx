@@ -1,8 +1,17 @@
-import { useId } from 'react';
-import type { Plan } from '../../../../contract/prices';
+import { useId, type ReactNode } from 'react';
+import type { Plan } from '@contract/prices';
 import { formatPrice, periodInWords, planName } from './plan-words';
 
-export function PlanCard({ plan, currency }: { plan: Plan; currency: string }) {
+/** One plan; `children` is what the visitor can do with it (subscribe, or see that it is theirs). */
+export function PlanCard({
+  plan,
+  currency,
+  children,
+}: {
+  plan: Plan;
+  currency: string;
+  children?: ReactNode;
+}) {
   const headingId = useId();
   return (
     <li
@@ -16,6 +25,7 @@ export function PlanCard({ plan, currency }: { plan: Plan; currency: string }) {
         <span className="text-3xl font-bold">{formatPrice(plan.price, currency)}</span>{' '}
         <span className="text-slate-700">{periodInWords(plan.interval_unit, plan.interval_count)}</span>
       </p>
+      {children}
     </li>
   );
 }

@@ -1,6 +1,4 @@
-import type { Plan, PlanId } from '../../../../contract/prices';
-
-const PLAN_NAMES: Record<PlanId, string> = { monthly: 'Monthly', weekly: 'Weekly', two_day: 'Two-day' };
+import type { Plan } from '@contract/prices';
 
 const UNIT_WORDS: Record<Plan['interval_unit'], [singular: string, plural: string]> = {
   DAY: ['day', 'days'],
@@ -9,7 +7,7 @@ const UNIT_WORDS: Record<Plan['interval_unit'], [singular: string, plural: strin
   YEAR: ['year', 'years'],
 };
 
-export const planName = (id: PlanId) => PLAN_NAMES[id];
+export { planName } from '@/lib/plan-names';
 
 /** 'per month' for one interval, 'every 2 days' for more; the period comes from PayPal, so any unit may come. */
 export function periodInWords(unit: Plan['interval_unit'], count: number): string {

@@ -1,15 +1,15 @@
-import { Link } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { Message } from '../../components/ui/message';
-import { Page } from '../../components/ui/page';
-import { ProgressBar } from '../../components/ui/progress-bar';
-import { paths } from '../../lib/paths';
+import { Button } from '@/components/ui/button';
+import { Message } from '@/components/ui/message';
+import { Page } from '@/components/ui/page';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { usePrices } from './api/get-prices';
 import { PlanCard } from './plan-card';
+import { useCheckout } from './use-checkout';
 import { currencyName } from './plan-words';
 
 export function PricingScreen() {
   const { state, retry } = usePrices();
+  const { planAction, notice } = useCheckout();
   return (
     <Page title="Pricing">
       {state.status === 'loading' ? <ProgressBar label="Loading prices" /> : null}
@@ -34,15 +34,12 @@ export function PricingScreen() {
           <p>Choose how often you'd like to pay. Prices are in {currencyName(state.prices.currency)}.</p>
           <ul aria-label="Plans" className="flex flex-col gap-3">
             {state.prices.plans.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} currency={state.prices.currency} />
+              <PlanCard key={plan.id} plan={plan} currency={state.prices.currency}>
+                {planAction(plan)}
+              </PlanCard>
             ))}
           </ul>
-          <p>
-            <Link className="font-medium text-blue-800 underline" to={paths.signup}>
-              Create an account
-            </Link>{' '}
-            to get started.
-          </p>
+          {notice}
         </>
       ) : null}
     </Page>

@@ -1,9 +1,10 @@
-import type { ChangePasswordBody } from '../../../../../contract/users';
-import { apiRequest } from '../../../lib/http-client';
+import type { ChangePasswordBody } from '@contract/users';
+import { apiRequest } from '@/lib/http-client';
+import { API_PATHS } from '@contract/api-paths';
 
 export type ChangePasswordInput = Extract<ChangePasswordBody, { current_password: string }>;
 
 /** Changes the signed-in user's password, confirmed with the current one; the reply is read as empty. */
 export function changePassword(body: ChangePasswordInput): Promise<void> {
-  return apiRequest<void>('/api/v2/change_password', { method: 'PUT', body, empty: true });
+  return apiRequest<void>(API_PATHS.changePassword, { method: 'PUT', body, empty: true });
 }

@@ -1,7 +1,16 @@
-import type { User } from '../../../../../contract/users';
-import { apiRequest } from '../../../lib/http-client';
+import type { User } from '@contract/users';
+import { apiRequest } from '@/lib/http-client';
+import { API_PATHS } from '@contract/api-paths';
 
-/** Signs in with a token handed over out of band (the QR code's `/login#auth_token=…` link). */
+/**
+ * Redeems the token of a QR code's `/login#auth_token=…` link for a session of its own. `qr: true` makes the
+ * server refuse any other token, so a link cannot plant someone else's session here. No Bearer goes with it:
+ * a refused code must not sign out the session this page may already hold.
+ */
 export function loginWithToken(authToken: string): Promise<User> {
-  return apiRequest<User>('/api/v1/login', { method: 'POST', body: { session: { auth_token: authToken } } });
+  return apiRequest<User>(API_PATHS.login, {
+    method: 'POST',
+    body: { session: { auth_token: authToken, qr: true } },
+    token: null,
+  });
 }

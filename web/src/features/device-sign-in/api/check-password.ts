@@ -1,5 +1,6 @@
-import type { QrReply } from '../../../../../contract/qr';
-import { ApiError, apiRequest } from '../../../lib/http-client';
+import type { QrReply } from '@contract/qr';
+import { ApiError, apiRequest } from '@/lib/http-client';
+import { API_PATHS } from '@contract/api-paths';
 
 /** DESIGN section 6: a QR-code failure is rethrown as an error that carries only the status. */
 export class QrCodeError extends Error {
@@ -12,7 +13,7 @@ export class QrCodeError extends Error {
 /** Confirms the password; the reply holds a QR code and link that sign in another device once. */
 export async function checkPasswordForQrCode(password: string): Promise<QrReply> {
   try {
-    return await apiRequest<QrReply>('/api/v1/check_chromes_password', { query: { password } });
+    return await apiRequest<QrReply>(API_PATHS.qrCode, { query: { password } });
   } catch (error) {
     throw new QrCodeError(error instanceof ApiError ? error.status : 0);
   }

@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { PricesReply } from '../../../../../contract/prices';
-import { apiRequest } from '../../../lib/http-client';
+import type { PricesReply } from '@contract/prices';
+import { apiRequest } from '@/lib/http-client';
+import { API_PATHS } from '@contract/api-paths';
+
+export const PRICES_PATH = API_PATHS.prices;
 
 /** GET /api/v1/paypal_prices: never fails because PayPal did, only when our own server cannot answer. */
 export function getPrices(): Promise<PricesReply> {
-  return apiRequest<PricesReply>('/api/v1/paypal_prices');
+  return apiRequest<PricesReply>(PRICES_PATH);
 }
 
 export type PricesState =

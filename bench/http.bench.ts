@@ -1,0 +1,67 @@
+// The cheap API calls against a bare Fastify 5 hello-JSON route started by this bench, both servers in
+// processes of their own with their default logging, measured in alternating rounds at 10 connections.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  type Bench,
+  compare,
+  http,
+  PHASE_SECONDS,
+  printMeasurement,
+  ROUNDS,
+  startBenchServer,
+  startPeer,
+} from './bench.js';
+import { type Figure, report } from './figures.js';
+
+const CONNECTIONS = 10;
+
+async function run() {
+  const server = await startBenchServer({ email: 'http@example.com', password: 'bench kettle rainfall' });
+  const folder = mkdtempSync(join(tmpdir(), 'bullapp-bench-fastify-'));
+  const fastify = await startPeer('fastify', { folder });
+  try {
+    const { url, token } = server;
+    console.log(
+      `  ${availableParallelism()} cores, ${CONNECTIONS} connections; each side ${PHASE_SECONDS} s in ${ROUNDS} alternating rounds, after 1 s of warm-up`,
+    );
+    const bare = {
+      label: 'bare Fastify GET /hello',
+      round: (seconds: number) => http({ url: `${fastify.url}/hello`, connections: CONNECTIONS }, seconds),
+    };
+    const subjects: Array<{ figure: Figure; label: string; options: Parameters<typeof http>[0] }> = [
+      { figure: 'healthz', label: 'GET /healthz', options: { url: `${url}/healthz` } },
+      {
+        figure: 'me',
+        label: 'GET /api/v1/me (Bearer)',
+        options: { url: `${url}/api/v1/me`, headers: { authorization: `Bearer ${token}` } },
+      },
+      {
+        figure: 'tokenSignIn',
+        label: 'POST /api/v1/login (token)',
+        options: {
+          url: `${url}/api/v1/login`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ session: { auth_token: token } }),
+        },
+      },
+    ];
+    for (const subject of subjects) {
+      const [base, measured] = await compare(bare, {
+        label: subject.label,
+        round: (seconds) => http({ ...subject.options, connections: CONNECTIONS }, seconds),
+      });
+      printMeasurement(base);
+      printMeasurement(measured);
+      report(subject.figure, measured.perSecond / base.perSecond);
+    }
+  } finally {
+    await fastify.stop();
+    rmSync(folder, { recursive: true, force: true });
+    await server.close();
+  }
+}
+
+export const httpBench: Bench = { name: 'http', run };

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const subscriptionPlanSchema = z.enum(['monthly', 'weekly', 'two_day']);
+export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
+
+export const subscriptionStatusSchema = z.enum([
+  'APPROVAL_PENDING',
+  'APPROVED',
+  'ACTIVE',
+  'SUSPENDED',
+  'CANCELLED',
+  'EXPIRED',
+]);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+/** The subscription JSON of DESIGN section 9. */
+export const subscriptionSchema = z.object({
+  id: z.string().describe('PayPal subscription id, "I-…"'),
+  plan: subscriptionPlanSchema,
+  status: subscriptionStatusSchema.describe('As PayPal names it'),
+  entitled: z.boolean().describe('Whether the user has the paid product now'),
+  next_billing_at: z.string().nullable().describe('ISO 8601 time'),
+  access_until: z
+    .string()
+    .nullable()
+    .describe('ISO 8601 time: the end of the period already paid, once cancelled'),
+  payment_failed: z.boolean(),
+});
+export type SubscriptionJson = z.infer<typeof subscriptionSchema>;
+
+export const createSubscriptionBodySchema = z.object({ plan: subscriptionPlanSchema });
+export type CreateSubscriptionBody = z.infer<typeof createSubscriptionBodySchema>;
+
+export const createSubscriptionReplySchema = z.object({
+  subscription_id: z.string(),
+  approve_url: z.string().describe('Where the subscriber approves the subscription at PayPal'),
+});
+export type CreateSubscriptionReply = z.infer<typeof createSubscriptionReplySchema>;
+
+export const confirmSubscriptionBodySchema = z.object({ subscription_id: z.string().min(1).max(50) });
+export type ConfirmSubscriptionBody = z.infer<typeof confirmSubscriptionBodySchema>;
+
+export const currentSubscriptionReplySchema = z.object({ subscription: subscriptionSchema.nullable() });
+export type CurrentSubscriptionReply = z.infer<typeof currentSubscriptionReplySchema>;
+
+export const webhookReplySchema = z.object({ received: z.literal(true) });

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { deleteAuditEventsBefore } from '../audit/audit.repository.js';
+import { dataRoutes } from './data.routes.js';
+import { deleteExpiredEmailChanges } from './email-changes.repository.js';
+
+/** DESIGN section 12: audit events are kept 365 days. */
+export const AUDIT_RETENTION_DAYS = 365;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The export, the e-mail change, and the sweeps that keep what the app holds within its stated terms. */
+async function data(app: FastifyInstance) {
+  app.housekeeping.add('email_changes', deleteExpiredEmailChanges);
+  app.housekeeping.add('audit_events', (db, at) =>
+    deleteAuditEventsBefore(db, new Date(Date.parse(at) - AUDIT_RETENTION_DAYS * DAY_MS).toISOString()),
+  );
+  await app.register(dataRoutes);
+}
+
+export default fp(data, {
+  name: 'data',
+  dependencies: ['database', 'mailer', 'audit', 'push', 'rate-limits', 'housekeeping', 'subscriptions'],
+});

@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API_PATHS } from '../../contract/api-paths.js';
+import { APP_PREFIX } from '../../contract/app.js';
+import {
+  confirmEmailChangeBodySchema,
+  emailChangeBodySchema,
+  exportReplySchema,
+} from '../../contract/data.js';
+import { ERROR_VARIANTS } from '../../contract/errors.js';
+import { meReplySchema } from '../../contract/users.js';
+import { appContext, callerOf } from '../app-context.js';
+import { BEARER_ERRORS, BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
+import { requireUser } from '../sessions/request-user.js';
+import { normaliseEmail } from '../users/email-address.js';
+import { addressSubject } from '../rate-limit/client-address.js';
+import { confirmEmailChange, requestEmailChange } from './email-change.service.js';
+import { exportFileName, exportUserData } from './export.service.js';
+
+const bearer = [{ bearer: [] }];
+
+/** DESIGN section 12: the export, and the e-mail change confirmed by the new address. */
+export async function dataRoutes(app: FastifyInstance) {
+  const context = appContext(app);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    API_PATHS.exportData,
+    {
+      schema: {
+        tags: ['data'],
+        summary: 'Every row that names the signed-in user, as a JSON file to download',
+        description:
+          'Served with `Content-Disposition: attachment; filename="bullapp-export-<date>.json"`. No secret, hash or token is in it.',
+        security: bearer,
+        response: { 200: exportReplySchema, ...errorReplies({ ...BEARER_ERRORS, ...RATE_LIMITED }) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      await app.rateLimiter.check('exportPerUser', String(user.id));
+      const data = await exportUserData(context, user);
+      await context.audit.record(context.db, {
+        event: 'data_exported',
+        subject: { userId: user.id },
+        ip: request.ip || null,
+      });
+      // Personal data: no cache may keep a copy.
+      reply.header('cache-control', 'no-store');
+      reply.header(
+        'content-disposition',
+        `attachment; filename="${exportFileName(APP_PREFIX, data.exported_at)}"`,
+      );
+      return data;
+    },
+  );
+
+  routes.post(
+    API_PATHS.emailChange,
+    {
+      schema: {
+        tags: ['data'],
+        summary: 'Asks to change the e-mail address: a link goes to the new address, a notice to the old one',
+        description:
+          'Nothing changes until the link `PUBLIC_URL/confirm-email/<token>` is opened (60 minutes, once).',
+        body: emailChangeBodySchema,
+        security: bearer,
+        response: {
+          202: z.undefined().describe('The link is on its way to the new address'),
+          ...errorReplies({
+            ...BODY_ERRORS,
+            ...BEARER_ERRORS,
+            403: [{ code: 'invalid_credentials', message: ERROR_VARIANTS.wrongCurrentPassword }],
+            409: ['email_taken', { code: 'email_taken', message: ERROR_VARIANTS.sameEmail }],
+            422: ['invalid_email'],
+            ...RATE_LIMITED,
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      // A password check: it counts toward the account's throttle, as the other password checks do.
+      await app.rateLimiter.check('signInPerAccount', normaliseEmail(user.email));
+      const { email, password } = request.body;
+      await requestEmailChange(context, { user, email, password, caller: callerOf(request) });
+      return reply.code(202).send();
+    },
+  );
+
+  routes.post(
+    API_PATHS.confirmEmailChange,
+    {
+      schema: {
+        tags: ['data'],
+        summary: 'Confirms an e-mail change with the token of the mailed link; the sessions stay',
+        body: confirmEmailChangeBodySchema,
+        response: {
+          200: meReplySchema,
+          ...errorReplies({
+            ...BODY_ERRORS,
+            400: [
+              { code: 'invalid_token', message: ERROR_VARIANTS.invalidEmailChangeToken },
+              'invalid_request',
+            ],
+            409: ['email_taken'],
+            ...RATE_LIMITED,
+          }),
+        },
+      },
+    },
+    async (request) => {
+      await app.rateLimiter.check('confirmEmailPerIp', addressSubject(request.ip));
+      const user = await confirmEmailChange(context, {
+        token: request.body.token,
+        caller: callerOf(request),
+      });
+      return {
+        id: user.id,
+        email: user.email,
+        role: user.role,
+        created_at: user.created_at,
+        subscription: await app.subscriptionOf(user.id),
+      };
+    },
+  );
+}

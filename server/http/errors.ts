@@ -1,0 +1,96 @@
+import { ERROR_MESSAGES, ERROR_VARIANTS } from '../../contract/errors.js';
+import { AppError } from './app-error.js';
+
+/**
+ * Every error reply the server makes, one factory each: the codes and sentences come from the contract's
+ * catalogue, so the web and the OpenAPI description say the same.
+ */
+
+// Bad requests.
+/** `status` is 400 unless the framework found another 4xx fault (e.g. a 405 or a 414). */
+export const invalidRequest = (message: string = ERROR_MESSAGES.invalid_request, status = 400) =>
+  new AppError(status, 'invalid_request', message);
+export const missingField = (where?: string) =>
+  invalidRequest(
+    where
+      ? `The request is missing a field or has a field of the wrong type: ${where}.`
+      : 'The request is missing a field or has a field of the wrong type.',
+  );
+export const payloadTooLarge = () => new AppError(413, 'payload_too_large', ERROR_MESSAGES.payload_too_large);
+export const unsupportedMediaType = () =>
+  new AppError(415, 'unsupported_media_type', ERROR_MESSAGES.unsupported_media_type);
+export const notFound = (method: string, path: string) =>
+  new AppError(404, 'not_found', `There is no ${method} ${path} here.`);
+export const invalidXsrfToken = () =>
+  new AppError(403, 'invalid_xsrf_token', ERROR_MESSAGES.invalid_xsrf_token);
+
+// Accounts and passwords.
+/** One reply for an unknown e-mail and for a wrong password, so it never tells which one it was. */
+export const invalidCredentials = () =>
+  new AppError(401, 'invalid_credentials', ERROR_MESSAGES.invalid_credentials);
+export const emailTaken = () => new AppError(409, 'email_taken', ERROR_MESSAGES.email_taken);
+export const invalidEmail = () => new AppError(422, 'invalid_email', ERROR_MESSAGES.invalid_email);
+/** `problem` names the rule the password breaks. */
+export const weakPassword = (problem: string = ERROR_MESSAGES.weak_password) =>
+  new AppError(422, 'weak_password', problem);
+export const invalidResetToken = () =>
+  new AppError(400, 'invalid_reset_token', ERROR_MESSAGES.invalid_reset_token);
+export const wrongCurrentPassword = () =>
+  new AppError(403, 'invalid_credentials', ERROR_VARIANTS.wrongCurrentPassword);
+export const invalidToken = () =>
+  new AppError(401, 'invalid_token', ERROR_MESSAGES.invalid_token, { 'www-authenticate': 'Bearer' });
+
+// Your data: the e-mail change.
+export const invalidEmailChangeToken = () =>
+  new AppError(400, 'invalid_token', ERROR_VARIANTS.invalidEmailChangeToken);
+export const sameEmail = () => new AppError(409, 'email_taken', ERROR_VARIANTS.sameEmail);
+
+// The QR code.
+export const missingQrPassword = () => invalidRequest(ERROR_VARIANTS.missingQrPassword);
+export const wrongQrPassword = () => new AppError(403, 'invalid_credentials', ERROR_VARIANTS.wrongQrPassword);
+
+// The push channel.
+export const originNotAllowed = () =>
+  new AppError(403, 'origin_not_allowed', ERROR_MESSAGES.origin_not_allowed);
+export const upgradeRequired = () => new AppError(426, 'upgrade_required', ERROR_MESSAGES.upgrade_required);
+
+// Subscriptions and PayPal.
+export const alreadySubscribed = () =>
+  new AppError(409, 'already_subscribed', ERROR_MESSAGES.already_subscribed);
+export const paymentsUnavailable = () =>
+  new AppError(503, 'payments_unavailable', ERROR_MESSAGES.payments_unavailable);
+export const subscriptionNotFound = () =>
+  new AppError(404, 'subscription_not_found', ERROR_MESSAGES.subscription_not_found);
+export const invalidSignature = () =>
+  new AppError(400, 'invalid_signature', ERROR_MESSAGES.invalid_signature);
+export const webhooksNotConfigured = () =>
+  new AppError(503, 'webhooks_not_configured', ERROR_MESSAGES.webhooks_not_configured);
+export const notAPayPalEvent = () => invalidRequest(ERROR_VARIANTS.notAPayPalEvent);
+
+// Passkeys.
+export const invalidPasskey = (status: 400 | 401) =>
+  new AppError(status, 'invalid_passkey', ERROR_MESSAGES.invalid_passkey);
+export const passkeyNotFound = () => new AppError(404, 'passkey_not_found', ERROR_MESSAGES.passkey_not_found);
+export const invalidPasskeyName = () => invalidRequest(ERROR_VARIANTS.passkeyName);
+
+// Limits and failures.
+function inWords(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError(
+    429,
+    'too_many_requests',
+    `Too many attempts. Please wait ${inWords(retryAfterSeconds)} and try again.`,
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+export const accountLocked = () => new AppError(429, 'account_locked', ERROR_MESSAGES.account_locked);
+export const dependencyUnavailable = (dependency: 'database' | 'redis') =>
+  new AppError(503, `${dependency}_unavailable`, ERROR_MESSAGES[`${dependency}_unavailable`], {
+    'retry-after': '5',
+  });
+export const notBuilt = () => new AppError(503, 'not_built', ERROR_MESSAGES.not_built);
+export const internalError = () => new AppError(500, 'internal_error', ERROR_MESSAGES.internal_error);

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Graceful shutdown: Node closes idle keep-alive connections once, when closing starts; a reply that was
+ * in flight then would leave its connection open and the close waiting. Replies sent while closing say
+ * `Connection: close`, so every connection ends with its last reply.
+ */
+async function gracefulClose(app: FastifyInstance) {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+}
+
+export default fp(gracefulClose, { name: 'graceful-close' });

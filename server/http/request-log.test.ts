@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/helper.js';
+import { captureLogs } from '../test/logs.js';
+
+let current: TestApp | undefined;
+afterEach(async () => {
+  await current?.close();
+  current = undefined;
+});
+
+describe('the request log', () => {
+  it('writes one line per request at info: method, redacted URL, status and time', async () => {
+    const logs = captureLogs('info');
+    current = await buildTestApp({ logger: logs.logger });
+    const { app } = current;
+    await app.ready();
+    logs.lines.length = 0;
+    await app.inject({
+      url: '/change-password/s3cr3t-reset-token?token=s3cr3t-query',
+      headers: { authorization: 'Bearer s3cr3t-bearer', cookie: 'XSRF-TOKEN=s3cr3t-cookie' },
+    });
+    await app.inject('/healthz');
+
+    const lines = logs.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/change-password/[REDACTED]?token=[REDACTED]' },
+      res: { statusCode: 503 },
+    });
+    expect(lines[1]).toMatchObject({ req: { method: 'GET', url: '/healthz' }, res: { statusCode: 200 } });
+    expect(typeof lines[1]?.responseTime).toBe('number');
+    expect(logs.text()).not.toContain('s3cr3t');
+  });
+
+  it('writes nothing for a request when the level is above info', async () => {
+    const logs = captureLogs('warn');
+    current = await buildTestApp({ logger: logs.logger });
+    await current.app.inject('/healthz');
+    expect(logs.lines).toEqual([]);
+  });
+});

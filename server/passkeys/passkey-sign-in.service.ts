@@ -1,0 +1,103 @@
+import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@simplewebauthn/server';
+import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { z } from 'zod';
+import type { authenticationResponseSchema } from '../../contract/passkeys.js';
+import type { AppContext, Caller } from '../app-context.js';
+import { isForeignKeyViolation } from '../db/errors.js';
+import { invalidPasskey } from '../http/errors.js';
+import { createSession } from '../sessions/sessions.service.js';
+import { toAccount, type Account } from '../users/account.js';
+import { findUserById } from '../users/users.repository.js';
+import { rememberChallenge, spendChallenge } from './challenges.js';
+import { findPasskeyByCredentialId, recordPasskeyUse, type StoredPasskey } from './passkeys.repository.js';
+import { CHALLENGE_TTL_MS, relyingParty } from './relying-party.js';
+
+export type AuthenticationResponse = z.output<typeof authenticationResponseSchema>;
+
+/** Options for navigator.credentials.get(): no account named, the authenticator offers its passkeys. */
+export async function authenticationOptions({ db, config }: AppContext) {
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(config).id,
+    userVerification: 'preferred',
+    timeout: CHALLENGE_TTL_MS,
+  });
+  await rememberChallenge(db, options.challenge, { purpose: 'authentication', userId: null });
+  return options;
+}
+
+/** The new counter when the signature, challenge, origin, relying party and counter all hold; else null. */
+async function verifiedCounter(
+  config: AppContext['config'],
+  {
+    response,
+    passkey,
+    expectedChallenge,
+  }: {
+    response: AuthenticationResponse;
+    passkey: StoredPasskey;
+    expectedChallenge: string;
+  },
+): Promise<number | null> {
+  const rp = relyingParty(config);
+  const verification = await verifyAuthenticationResponse({
+    response,
+    expectedChallenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    credential: {
+      id: passkey.credential_id,
+      publicKey: isoBase64URL.toBuffer(passkey.public_key),
+      // A counter that does not move past the stored one is refused here, unless both are 0 (synced passkeys).
+      counter: passkey.sign_count,
+    },
+    requireUserVerification: false,
+  }).catch(() => null);
+  return verification?.verified ? verification.authenticationInfo.newCounter : null;
+}
+
+/**
+ * Discoverable sign-in: the credential names the account. A passkey is something the user has and (with
+ * user verification) is or knows, so it counts as both factors: a new session, no further step.
+ */
+export async function signInWithPasskey(
+  { db, config, audit, events }: AppContext,
+  { response, caller }: { response: AuthenticationResponse; caller: Caller },
+): Promise<{ user: Account; token: string }> {
+  const expectedChallenge = await spendChallenge(db, response.response.clientDataJSON, {
+    purpose: 'authentication',
+    userId: null,
+    status: 401,
+  });
+  const passkey = await findPasskeyByCredentialId(db, response.id);
+  if (!passkey) throw invalidPasskey(401);
+  const newCounter = await verifiedCounter(config, { response, passkey, expectedChallenge });
+  if (newCounter === null) {
+    await audit.record(db, { event: 'sign_in_failed', subject: { userId: passkey.user_id }, ip: caller.ip });
+    throw invalidPasskey(401);
+  }
+  const signedIn = await db
+    .transaction()
+    .execute(async (tx) => {
+      const used = await recordPasskeyUse(tx, {
+        id: passkey.id,
+        previousCount: passkey.sign_count,
+        newCount: newCounter,
+        at: new Date().toISOString(),
+      });
+      const row = used ? await findUserById(tx, passkey.user_id) : null;
+      if (!row) throw invalidPasskey(401);
+      const { token } = await createSession(tx, {
+        userId: row.id,
+        kind: 'passkey',
+        userAgent: caller.userAgent,
+      });
+      await audit.record(tx, { event: 'sign_in', subject: { userId: row.id }, ip: caller.ip });
+      return { user: toAccount(row), token };
+    })
+    .catch((error: unknown) => {
+      // PostgreSQL: the account was deleted between the look-up and the new session.
+      throw isForeignKeyViolation(error) ? invalidPasskey(401) : error;
+    });
+  await events.sessionCreated(signedIn.user.id, 'passkey');
+  return signedIn;
+}

@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API_PATHS } from '../../contract/api-paths.js';
+import {
+  addPasskeyBodySchema,
+  creationOptionsSchema,
+  passkeyListSchema,
+  passkeyParamsSchema,
+  passkeySchema,
+  renamePasskeyBodySchema,
+  requestOptionsSchema,
+} from '../../contract/passkeys.js';
+import { appContext, callerOf } from '../app-context.js';
+import { BEARER_ERRORS, BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
+import { addressSubject } from '../rate-limit/client-address.js';
+import { requireUser } from '../sessions/request-user.js';
+import { authenticationOptions } from './passkey-sign-in.service.js';
+import {
+  addPasskey,
+  passkeysOf,
+  registrationOptions,
+  removePasskey,
+  renameUserPasskey,
+} from './passkeys.service.js';
+
+const bearer = [{ bearer: [] }];
+const tags = ['passkeys'];
+
+export async function passkeysRoutes(app: FastifyInstance) {
+  const context = appContext(app);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    API_PATHS.passkeyRegistrationOptions,
+    {
+      schema: {
+        tags,
+        summary: 'Options for creating a passkey of the signed-in account (the challenge lives 5 minutes)',
+        security: bearer,
+        response: { 200: creationOptionsSchema, ...errorReplies(BEARER_ERRORS) },
+      },
+    },
+    async (request) => ({ ...(await registrationOptions(context, (await requireUser(request)).user)) }),
+  );
+
+  routes.post(
+    API_PATHS.passkeys,
+    {
+      schema: {
+        tags,
+        summary: 'Add a passkey: the browser’s registration response to the options above',
+        security: bearer,
+        body: addPasskeyBodySchema,
+        response: {
+          201: passkeySchema,
+          ...errorReplies({ ...BODY_ERRORS, 400: ['invalid_request', 'invalid_passkey'], ...BEARER_ERRORS }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      const { name, response } = request.body;
+      const added = await addPasskey(context, { user, name, response, caller: callerOf(request) });
+      return reply.code(201).send(added);
+    },
+  );
+
+  routes.get(
+    API_PATHS.passkeys,
+    {
+      schema: {
+        tags,
+        summary: 'The passkeys of the signed-in account, oldest first',
+        security: bearer,
+        response: { 200: passkeyListSchema, ...errorReplies(BEARER_ERRORS) },
+      },
+    },
+    async (request) => ({ passkeys: await passkeysOf(context, (await requireUser(request)).user) }),
+  );
+
+  routes.patch(
+    API_PATHS.passkey,
+    {
+      schema: {
+        tags,
+        summary: 'Rename a passkey',
+        security: bearer,
+        params: passkeyParamsSchema,
+        body: renamePasskeyBodySchema,
+        response: {
+          200: passkeySchema,
+          ...errorReplies({ ...BODY_ERRORS, ...BEARER_ERRORS, 404: ['passkey_not_found'] }),
+        },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return renameUserPasskey(context, { user, id: request.params.id, name: request.body.name });
+    },
+  );
+
+  routes.delete(
+    API_PATHS.passkey,
+    {
+      schema: {
+        tags,
+        summary: 'Remove a passkey: it can no longer sign in',
+        security: bearer,
+        params: passkeyParamsSchema,
+        response: {
+          204: z.undefined().describe('Removed'),
+          ...errorReplies({ ...BEARER_ERRORS, 404: ['passkey_not_found'] }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      await removePasskey(context, { user, id: request.params.id, caller: callerOf(request) });
+      return reply.code(204).send();
+    },
+  );
+
+  routes.post(
+    API_PATHS.passkeyAuthenticationOptions,
+    {
+      schema: {
+        tags,
+        summary: 'Options for signing in with a passkey (the challenge works once, for 5 minutes)',
+        response: { 200: requestOptionsSchema, ...errorReplies(RATE_LIMITED) },
+      },
+    },
+    async (request) => {
+      await app.rateLimiter.check('passkeyOptionsPerIp', addressSubject(request.ip));
+      return { ...(await authenticationOptions(context)) };
+    },
+  );
+}

@@ -1,0 +1,50 @@
+import type { KyselyPlugin } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { appContext } from '../app-context.js';
+import { dumpDatabase, signUpUser } from '../test/accounts.js';
+import { buildTestApp, testDialects, type TestApp } from '../test/helper.js';
+import { BackgroundQueue } from './background-queue.js';
+import { requestPasswordReset } from './password-resets.service.js';
+
+let current: TestApp | undefined;
+afterEach(async () => {
+  await current?.close();
+  current = undefined;
+});
+
+/** The kind of every statement the database is asked to run (select, insert, delete …). */
+function statementLog() {
+  const statements: string[] = [];
+  const plugin: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      statements.push(node.kind);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  return { statements, plugin };
+}
+
+describe.each(testDialects)('a reset request on %s', (dialect) => {
+  it('does the same database work before its reply for a known and an unknown address', async () => {
+    current = await buildTestApp({ dialect });
+    const { app } = current;
+    await signUpUser(app);
+    await app.ready();
+    const queue = new BackgroundQueue(app.log);
+    const workBeforeReply = async (email: string) => {
+      const { statements, plugin } = statementLog();
+      const context = { ...appContext(app), db: app.database.db.withPlugin(plugin) };
+      await requestPasswordReset(context, { email, caller: { ip: '203.0.113.9' }, queue });
+      const before = [...statements];
+      await queue.flush();
+      return { before, all: statements };
+    };
+    const known = await workBeforeReply('ada@example.com');
+    const unknown = await workBeforeReply('nobody@example.com');
+    expect(known.before).toEqual(unknown.before);
+    // The work was done, after the reply: the known address got its link.
+    expect(known.all.length).toBeGreaterThan(unknown.all.length);
+    expect((await dumpDatabase(app)).password_resets).toHaveLength(1);
+  });
+});

@@ -1,0 +1,87 @@
+import { createHmac } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dumpDatabase } from '../test/accounts.js';
+import { buildTestApp, testDialects, type TestApp } from '../test/helper.js';
+import type { RateLimitStore } from './rate-limit-store.js';
+import { RATE_LIMIT_KEY_NAME } from './rate-limit.plugin.js';
+
+let apps: TestApp[] = [];
+afterEach(async () => {
+  for (const app of apps) await app.close();
+  apps = [];
+});
+
+describe.each(testDialects)('rate-limit counter keys on %s', (dialect) => {
+  it('are keyed with the secret every instance reads from the database', async () => {
+    const keys: string[] = [];
+    const store: RateLimitStore = {
+      hit: async (key) => {
+        keys.push(key);
+        return { count: 1, resetInMs: 1000 };
+      },
+      reset: async () => {},
+      close: async () => {},
+    };
+    const testApp = await buildTestApp({ dialect, rateLimits: { store } });
+    apps.push(testApp);
+    const { app } = testApp;
+    await app.inject({
+      method: 'POST',
+      url: '/api/v2/reset_password',
+      remoteAddress: '203.0.113.9',
+      payload: { email: 'ada@example.com' },
+    });
+    const secret = (await dumpDatabase(app)).app_secrets.find((row) => row.name === RATE_LIMIT_KEY_NAME);
+    expect(secret).toBeDefined();
+    const keyed = (subject: string) =>
+      createHmac('sha256', Buffer.from(secret!.value, 'base64url')).update(subject).digest('base64url');
+    expect(keys).toEqual([
+      `bullapp:rate:resetPerIp:${keyed('203.0.113.9')}`,
+      `bullapp:rate:resetPerEmail:${keyed('ada@example.com')}`,
+    ]);
+  });
+});
+
+const MINUTE = 60_000;
+
+describe('production rate limits', () => {
+  it('are, in an app built without overrides, the numbers of decision 014', async () => {
+    const testApp = await buildTestApp();
+    apps.push(testApp);
+    await testApp.app.ready();
+    // Written out, not read from DEFAULT_RATE_LIMITS: raising a default must fail here.
+    expect(testApp.app.rateLimiter.settings).toEqual({
+      signInPerIp: { limit: 100, windowMs: 15 * MINUTE },
+      signInPerAccount: { limit: 10, windowMs: 15 * MINUTE },
+      signUpPerIp: { limit: 20, windowMs: 60 * MINUTE },
+      resetPerIp: { limit: 10, windowMs: 60 * MINUTE },
+      resetPerEmail: { limit: 5, windowMs: 60 * MINUTE },
+      deletePerIp: { limit: 20, windowMs: 60 * MINUTE },
+      deletePerAccount: { limit: 5, windowMs: 60 * MINUTE },
+      changePasswordPerUser: { limit: 10, windowMs: 15 * MINUTE },
+      qrPerUser: { limit: 10, windowMs: 15 * MINUTE },
+      exportPerUser: { limit: 10, windowMs: 60 * MINUTE },
+      confirmEmailPerIp: { limit: 20, windowMs: 15 * MINUTE },
+      passkeyOptionsPerIp: { limit: 60, windowMs: 15 * MINUTE },
+      // NIST SP 800-63B-4: at most 100 consecutive failures per account.
+      passwordFailuresPerAccount: { limit: 100, windowMs: 365 * 24 * 60 * MINUTE },
+    });
+  });
+
+  it('refuse the sixth reset request for one e-mail within the hour, for an hour', async () => {
+    const testApp = await buildTestApp();
+    apps.push(testApp);
+    const reset = (n: number) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/v2/reset_password',
+        remoteAddress: `203.0.113.${n}`,
+        payload: { email: 'ada@example.com' },
+      });
+    for (let n = 1; n <= 5; n += 1) expect((await reset(n)).statusCode).toBe(204);
+    const refused = await reset(6);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60 * 60);
+  });
+});

@@ -1,0 +1,42 @@
+import type { SubscriptionJson } from '../../contract/subscriptions.js';
+import type { Subscription } from './subscriptions.repository.js';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The day a SUSPENDED subscription stops giving access: PAYPAL_GRACE_DAYS after the change. */
+export function graceEndsAt(changedAt: string, graceDays: number): Date {
+  return new Date(new Date(changedAt).getTime() + graceDays * DAY_MS);
+}
+
+/**
+ * DESIGN section 9: ACTIVE (also while a payment failed, as PayPal retries); SUSPENDED until the grace days
+ * after the change; CANCELLED until access_until; never APPROVAL_PENDING, APPROVED or EXPIRED.
+ */
+export function isEntitled(subscription: Subscription, now: Date, graceDays: number): boolean {
+  switch (subscription.status) {
+    case 'ACTIVE':
+      return true;
+    case 'SUSPENDED':
+      return now < graceEndsAt(subscription.statusChangedAt, graceDays);
+    case 'CANCELLED':
+      return subscription.accessUntil !== null && now < new Date(subscription.accessUntil);
+    default:
+      return false;
+  }
+}
+
+export function toSubscriptionJson(
+  subscription: Subscription,
+  now: Date,
+  graceDays: number,
+): SubscriptionJson {
+  return {
+    id: subscription.paypalSubscriptionId,
+    plan: subscription.plan,
+    status: subscription.status,
+    entitled: isEntitled(subscription, now, graceDays),
+    next_billing_at: subscription.nextBillingAt,
+    access_until: subscription.accessUntil,
+    payment_failed: subscription.paymentFailed,
+  };
+}

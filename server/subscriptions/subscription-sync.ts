@@ -1,0 +1,139 @@
+import type { SubscriptionPlan } from '../../contract/subscriptions.js';
+import {
+  subscriptionActiveMail,
+  paymentFailedMail,
+  subscriptionCancelledMail,
+} from '../mail/subscription-mails.js';
+import type { PayPalSubscription } from '../paypal/paypal-subscriptions.js';
+import { findUserById } from '../users/users.repository.js';
+import { graceEndsAt, toSubscriptionJson } from './entitlement.js';
+import type { SubscriptionsContext } from './subscriptions-context.js';
+import {
+  findByPayPalId,
+  insertSubscription,
+  updateIfUnchanged,
+  type Subscription,
+  type SubscriptionState,
+} from './subscriptions.repository.js';
+
+export const DELETED_ACCOUNT_REASON = 'Account deleted';
+const DAY_MS = 24 * 60 * 60_000;
+
+function planOf(ctx: SubscriptionsContext, paypalPlanId: string): SubscriptionPlan | null {
+  const plans = ctx.config.paypal.plans;
+  const found = (Object.keys(plans) as SubscriptionPlan[]).find((plan) => plans[plan] === paypalPlanId);
+  return found ?? null;
+}
+
+/** PayPal's state over what we held: PayPal decides, the app only keeps what PayPal stops saying. */
+export function stateFrom(
+  remote: PayPalSubscription,
+  previous: Subscription | null,
+  { plan, at }: { plan: SubscriptionPlan; at: string },
+): SubscriptionState {
+  const statusChanged = previous?.status !== remote.status;
+  const cancelled = remote.status === 'CANCELLED';
+  return {
+    plan,
+    paypalPlanId: remote.planId,
+    status: remote.status,
+    nextBillingAt: remote.nextBillingAt,
+    lastPaymentAt: remote.lastPaymentAt ?? previous?.lastPaymentAt ?? null,
+    paymentFailed: remote.failedPayments > 0,
+    statusChangedAt: statusChanged || !previous ? (remote.statusUpdatedAt ?? at) : previous.statusChangedAt,
+    // The end of the period already paid: the next billing time as it stood when it was cancelled.
+    accessUntil: cancelled
+      ? (previous?.accessUntil ?? previous?.nextBillingAt ?? remote.nextBillingAt ?? null)
+      : null,
+  };
+}
+
+function sameState(row: Subscription, state: SubscriptionState): boolean {
+  return (Object.keys(state) as (keyof SubscriptionState)[]).every((key) => row[key] === state[key]);
+}
+
+/** Push and mail what changed between two versions of a row (previous null: it is new). */
+async function announce(ctx: SubscriptionsContext, previous: Subscription | null, current: Subscription) {
+  const now = ctx.now();
+  const { graceDays } = ctx.config.paypal;
+  const json = toSubscriptionJson(current, now, graceDays);
+  if (!previous || JSON.stringify(toSubscriptionJson(previous, now, graceDays)) !== JSON.stringify(json))
+    await ctx.events.subscriptionChanged(current.userId, json);
+
+  const user = await findUserById(ctx.db, current.userId);
+  if (!user) return;
+  const to = user.email;
+  if (current.status === 'ACTIVE' && previous?.status !== 'ACTIVE')
+    ctx.mailer.dispatch(subscriptionActiveMail(ctx.config, { to, nextBillingAt: current.nextBillingAt }));
+  if (current.paymentFailed && !previous?.paymentFailed) {
+    const graceUntil =
+      current.status === 'SUSPENDED'
+        ? graceEndsAt(current.statusChangedAt, graceDays)
+        : new Date(now.getTime() + graceDays * DAY_MS);
+    ctx.mailer.dispatch(paymentFailedMail(ctx.config, { to, graceUntil: graceUntil.toISOString() }));
+  }
+  if (current.status === 'CANCELLED' && previous?.status !== 'CANCELLED')
+    ctx.mailer.dispatch(subscriptionCancelledMail(ctx.config, { to, accessUntil: current.accessUntil }));
+}
+
+/** A subscription approved by an account deleted since: nobody may be billed for it. */
+async function cancelOrphan(ctx: SubscriptionsContext, remote: PayPalSubscription) {
+  if (remote.status !== 'ACTIVE' && remote.status !== 'SUSPENDED') return;
+  ctx.log.info({ subscription: remote.id }, 'PayPal subscription of a deleted account: cancelling it');
+  await ctx.paypal?.cancel(remote.id, DELETED_ACCOUNT_REASON);
+}
+
+/**
+ * Stores PayPal's view of a subscription (read fresh from PayPal by the caller) and announces the change.
+ * Null when it belongs to no account (cancelled at PayPal) or to a plan the app does not sell.
+ */
+export async function applyPayPalState(
+  ctx: SubscriptionsContext,
+  remote: PayPalSubscription,
+): Promise<Subscription | null> {
+  // A lost race (another instance wrote first) reads the row again and goes once more.
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const at = ctx.now().toISOString();
+    const previous = await findByPayPalId(ctx.db, remote.id);
+    const plan = planOf(ctx, remote.planId) ?? previous?.plan ?? null;
+    if (!plan) {
+      ctx.log.warn(
+        { subscription: remote.id, plan: remote.planId },
+        'PayPal subscription of an unknown plan',
+      );
+      return null;
+    }
+    const state = stateFrom(remote, previous, { plan, at });
+    if (previous) {
+      if (sameState(previous, state)) return previous;
+      if (await updateIfUnchanged(ctx.db, { previous, state, at })) {
+        const current = (await findByPayPalId(ctx.db, remote.id))!;
+        await announce(ctx, previous, current);
+        return current;
+      }
+      continue;
+    }
+    const userId = /^[1-9][0-9]{0,15}$/.test(remote.customId ?? '') ? Number(remote.customId) : null;
+    const owner = userId === null ? null : await findUserById(ctx.db, userId);
+    if (!owner) {
+      await cancelOrphan(ctx, remote);
+      return null;
+    }
+    if (await insertSubscription(ctx.db, { userId: owner.id, paypalSubscriptionId: remote.id, state, at })) {
+      const current = (await findByPayPalId(ctx.db, remote.id))!;
+      await announce(ctx, null, current);
+      return current;
+    }
+  }
+  return findByPayPalId(ctx.db, remote.id);
+}
+
+/** Reads the subscription fresh from PayPal and stores it; null when PayPal does not know it. */
+export async function refreshFromPayPal(
+  ctx: SubscriptionsContext,
+  paypalSubscriptionId: string,
+): Promise<Subscription | null> {
+  if (!ctx.paypal) throw new Error('PayPal is not configured');
+  const remote = await ctx.paypal.get(paypalSubscriptionId);
+  return remote ? applyPayPalState(ctx, remote) : null;
+}

@@ -1,0 +1,160 @@
+import type { SubscriptionPlan, SubscriptionStatus } from '../../contract/subscriptions.js';
+import type { DbOrTx } from '../db/database.js';
+import type { SubscriptionRow } from '../db/schema.js';
+
+/** A subscription row in the app's words. */
+export interface Subscription {
+  id: number;
+  userId: number;
+  paypalSubscriptionId: string;
+  plan: SubscriptionPlan;
+  paypalPlanId: string;
+  status: SubscriptionStatus;
+  nextBillingAt: string | null;
+  lastPaymentAt: string | null;
+  paymentFailed: boolean;
+  statusChangedAt: string;
+  accessUntil: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What PayPal decides about a subscription; the rest (ids, times of our own) is the app's. */
+export type SubscriptionState = Pick<
+  Subscription,
+  | 'plan'
+  | 'paypalPlanId'
+  | 'status'
+  | 'nextBillingAt'
+  | 'lastPaymentAt'
+  | 'paymentFailed'
+  | 'statusChangedAt'
+  | 'accessUntil'
+>;
+
+function toSubscription(row: SubscriptionRow): Subscription {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    paypalSubscriptionId: row.paypal_subscription_id,
+    plan: row.plan,
+    paypalPlanId: row.paypal_plan_id,
+    status: row.status,
+    nextBillingAt: row.next_billing_at,
+    lastPaymentAt: row.last_payment_at,
+    paymentFailed: row.payment_failed === 1,
+    statusChangedAt: row.status_changed_at,
+    accessUntil: row.access_until,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function stateColumns(state: SubscriptionState) {
+  return {
+    plan: state.plan,
+    paypal_plan_id: state.paypalPlanId,
+    status: state.status,
+    next_billing_at: state.nextBillingAt,
+    last_payment_at: state.lastPaymentAt,
+    payment_failed: state.paymentFailed ? 1 : 0,
+    status_changed_at: state.statusChangedAt,
+    access_until: state.accessUntil,
+  };
+}
+
+export async function findByPayPalId(db: DbOrTx, paypalId: string): Promise<Subscription | null> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('paypal_subscription_id', '=', paypalId)
+    .executeTakeFirst();
+  return row ? toSubscription(row) : null;
+}
+
+/** Every subscription of a user, newest first. */
+export async function listForUser(db: DbOrTx, userId: number): Promise<Subscription[]> {
+  const rows = await db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toSubscription);
+}
+
+/** Subscriptions PayPal may still change: neither CANCELLED nor EXPIRED. */
+export async function listOpen(db: DbOrTx): Promise<Subscription[]> {
+  const rows = await db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('status', 'not in', ['CANCELLED', 'EXPIRED'])
+    .orderBy('id')
+    .execute();
+  return rows.map(toSubscription);
+}
+
+/** Inserts unless the PayPal id is already stored (another instance may have been first): true if inserted. */
+export async function insertSubscription(
+  db: DbOrTx,
+  {
+    userId,
+    paypalSubscriptionId,
+    state,
+    at,
+  }: { userId: number; paypalSubscriptionId: string; state: SubscriptionState; at: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('subscriptions')
+    .values({
+      user_id: userId,
+      paypal_subscription_id: paypalSubscriptionId,
+      ...stateColumns(state),
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((conflict) => conflict.column('paypal_subscription_id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * Writes PayPal's state over the row as it was read (`updated_at` unchanged since): of two instances
+ * writing the same change, one wins and the other sees false, so only one of them mails and pushes.
+ */
+export async function updateIfUnchanged(
+  db: DbOrTx,
+  { previous, state, at }: { previous: Subscription; state: SubscriptionState; at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ ...stateColumns(state), updated_at: at })
+    .where('id', '=', previous.id)
+    .where('updated_at', '=', previous.updatedAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Records a PayPal event id; false when it was already recorded (a redelivery). */
+export async function recordEvent(
+  db: DbOrTx,
+  { id, eventType, at }: { id: string; eventType: string; at: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('paypal_events')
+    .values({ id, event_type: eventType, received_at: at })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Forgets an event whose handling failed, so PayPal's redelivery is handled. */
+export async function forgetEvent(db: DbOrTx, id: string): Promise<void> {
+  await db.deleteFrom('paypal_events').where('id', '=', id).execute();
+}
+
+export async function deleteEventsBefore(db: DbOrTx, before: string): Promise<number> {
+  const result = await db.deleteFrom('paypal_events').where('received_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,122 @@
+import { API_PATHS } from '../../contract/api-paths.js';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  confirmSubscriptionBodySchema,
+  createSubscriptionBodySchema,
+  createSubscriptionReplySchema,
+  currentSubscriptionReplySchema,
+  subscriptionSchema,
+} from '../../contract/subscriptions.js';
+import { BEARER_ERRORS, BODY_ERRORS, errorReplies, type DescribedError } from '../http/error-replies.js';
+import { requireUser } from '../sessions/request-user.js';
+import type { SubscriptionsContext } from './subscriptions-context.js';
+import {
+  cancelSubscription,
+  confirmSubscription,
+  createSubscription,
+  currentSubscription,
+} from './subscriptions.service.js';
+
+const bearer = [{ bearer: [] }];
+const UNAVAILABLE: Record<number, DescribedError[]> = { 503: ['payments_unavailable'] };
+
+export async function subscriptionsRoutes(
+  app: FastifyInstance,
+  { context }: { context: SubscriptionsContext },
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    API_PATHS.subscriptions,
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Start a PayPal subscription: the subscriber approves it at approve_url',
+        security: bearer,
+        body: createSubscriptionBodySchema,
+        response: {
+          201: createSubscriptionReplySchema,
+          ...errorReplies({
+            ...BODY_ERRORS,
+            ...BEARER_ERRORS,
+            409: ['already_subscribed'],
+            ...UNAVAILABLE,
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      const created = await createSubscription(context, { userId: user.id, plan: request.body.plan });
+      return reply.code(201).send(created);
+    },
+  );
+
+  routes.post(
+    API_PATHS.confirmSubscription,
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'After approval: the subscription, read fresh from PayPal',
+        security: bearer,
+        body: confirmSubscriptionBodySchema,
+        response: {
+          200: subscriptionSchema,
+          ...errorReplies({
+            ...BODY_ERRORS,
+            ...BEARER_ERRORS,
+            404: ['subscription_not_found'],
+            ...UNAVAILABLE,
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return confirmSubscription(context, {
+        userId: user.id,
+        subscriptionId: request.body.subscription_id,
+      });
+    },
+  );
+
+  routes.get(
+    API_PATHS.subscription,
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'The current subscription, else the latest, else null',
+        security: bearer,
+        response: { 200: currentSubscriptionReplySchema, ...errorReplies(BEARER_ERRORS) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return { subscription: await currentSubscription(context, user.id) };
+    },
+  );
+
+  routes.post(
+    API_PATHS.cancelSubscription,
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Cancel the ACTIVE or SUSPENDED subscription at PayPal',
+        security: bearer,
+        response: {
+          200: subscriptionSchema,
+          ...errorReplies({
+            ...BEARER_ERRORS,
+            404: ['subscription_not_found'],
+            ...UNAVAILABLE,
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return cancelSubscription(context, user.id);
+    },
+  );
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { euroPlans, payPalEnvFor, standInClientId, standInSecret } from '../../tests/support/paypal-plans.js';
+import { startPayPalStandIn } from '../../tests/support/paypal-stand-in.js';
+import { InProcessBus, type PushBus } from '../push/bus.js';
+import { RedisBus } from '../push/redis-bus.js';
+import { createSharedDatabase, listen, type ListeningApp } from '../test/cable-kit.js';
+import { testDialects } from '../test/helper.js';
+import { startSmtpServer } from '../test/smtp.js';
+import { newUser, pushedTo, rowsOf, startSubscription, WEBHOOK_ID } from '../test/subscriptions-kit.js';
+
+const redisUrl = process.env.TEST_REDIS_URL ?? '';
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Two instances on one database and one bus (Redis when the run has one), as behind a load balancer. */
+async function startTwo(dialect: (typeof testDialects)[number]) {
+  const paypal = await startPayPalStandIn({
+    clientId: standInClientId,
+    clientSecret: standInSecret,
+    plans: euroPlans,
+  });
+  cleanups.push(() => paypal.close());
+  const smtp = await startSmtpServer();
+  cleanups.push(() => smtp.close());
+  const database = await createSharedDatabase(dialect);
+  cleanups.push(() => database.drop());
+  const prefix = `bullapp-test:${randomBytes(6).toString('hex')}:`;
+  const shared = new InProcessBus();
+  const instances: ListeningApp[] = [];
+  for (let n = 0; n < 2; n++) {
+    const bus: PushBus = redisUrl ? new RedisBus(redisUrl, { prefix }) : shared;
+    if (redisUrl) cleanups.push(() => bus.close());
+    const env = { ...payPalEnvFor(paypal.url), PAYPAL_WEBHOOK_ID: WEBHOOK_ID, SMTP_URL: smtp.url };
+    const instance = await listen(database.url, { env, bus });
+    cleanups.push(() => instance.close());
+    instances.push(instance);
+  }
+  const [first, second] = instances as [ListeningApp, ListeningApp];
+  const webhookUrl = (instance: ListeningApp) =>
+    `${instance.cableUrl.replace(/^ws/, 'http').replace(/\/cable$/, '')}/api/v1/paypal/webhook`;
+  return { paypal, smtp, first, second, webhookUrl };
+}
+
+describe.each(testDialects)('two instances receiving webhooks for one subscription, on %s', (dialect) => {
+  it('store one row, record each event once, and mail and push each change once', async () => {
+    const { paypal, smtp, first, second, webhookUrl } = await startTwo(dialect);
+    const user = await newUser(first.app);
+    const { subscription_id: id } = await startSubscription(first.app, user);
+    const pushed = await pushedTo(first.app, user.id);
+    await paypal.subscriptions.approve(id);
+
+    const toFirst = { url: webhookUrl(first), webhookId: WEBHOOK_ID };
+    const toSecond = { url: webhookUrl(second), webhookId: WEBHOOK_ID };
+    const [activated, sale] = await Promise.all([
+      paypal.webhooks.send('BILLING.SUBSCRIPTION.ACTIVATED', id, toFirst),
+      paypal.webhooks.send('PAYMENT.SALE.COMPLETED', id, toSecond),
+    ]);
+    // PayPal redelivers to whichever instance the balancer picks, at the same moment.
+    const replays = await Promise.all([
+      paypal.webhooks.resend(activated, toSecond),
+      paypal.webhooks.resend(sale, toFirst),
+    ]);
+    for (const delivery of [activated, sale, ...replays]) expect(delivery.status, delivery.body).toBe(200);
+
+    const rows = await rowsOf(second.app).subscriptions();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ paypal_subscription_id: id, status: 'ACTIVE', user_id: user.id });
+    expect(await rowsOf(first.app).events()).toHaveLength(2);
+
+    await Promise.all([first.app.mailer.flush(), second.app.mailer.flush()]);
+    const mails = smtp.mails.filter((mail) => mail.to.includes(user.email));
+    expect(mails.map((mail) => mail.subject)).toEqual(['Your BullApp subscription is active']);
+    expect(
+      pushed.map((event) => event.event === 'subscription_changed' && event.subscription.status),
+    ).toEqual(['ACTIVE']);
+  });
+});

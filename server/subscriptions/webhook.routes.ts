@@ -1,0 +1,40 @@
+import { API_PATHS } from '../../contract/api-paths.js';
+import { ERROR_VARIANTS } from '../../contract/errors.js';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { webhookReplySchema } from '../../contract/subscriptions.js';
+import { errorReplies } from '../http/error-replies.js';
+import type { SubscriptionsContext } from './subscriptions-context.js';
+import { receiveWebhook } from './webhook.service.js';
+
+/**
+ * PayPal's webhook. Registered as a plugin of its own, so the raw-body parser (the signature covers the CRC32
+ * of the exact bytes PayPal sent) applies to this route alone.
+ */
+export async function webhookRoutes(app: FastifyInstance, { context }: { context: SubscriptionsContext }) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    API_PATHS.paypalWebhook,
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: "PayPal's webhook: verified offline, recorded once per event id",
+        body: z.instanceof(Buffer).describe('The PayPal event, exactly as PayPal sent it'),
+        response: {
+          200: webhookReplySchema,
+          ...errorReplies({
+            400: ['invalid_signature', { code: 'invalid_request', message: ERROR_VARIANTS.notAPayPalEvent }],
+            503: ['webhooks_not_configured', 'payments_unavailable'],
+          }),
+        },
+      },
+    },
+    async (request) => {
+      await receiveWebhook(context, { headers: request.headers, rawBody: request.body ?? Buffer.alloc(0) });
+      return { received: true as const };
+    },
+  );
+}

@@ -1,0 +1,111 @@
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, expect } from 'vitest';
+import type { AppOptions } from '../app.js';
+import type { PasskeyJson } from '../../contract/passkeys.js';
+import type { User } from '../../contract/users.js';
+import { bearer, signUpUser } from './accounts.js';
+import { PUBLIC_URL } from './cable-kit.js';
+import { buildTestApp, type TestDialect } from './helper.js';
+import { startSmtpServer, type TestSmtpServer } from './smtp.js';
+import { SoftwareAuthenticator, type CeremonyOverrides } from './software-authenticator.js';
+
+/** The relying party of an app whose PUBLIC_URL is PUBLIC_URL. */
+export const RP = { id: new URL(PUBLIC_URL).hostname, origin: PUBLIC_URL };
+
+export interface PasskeysKit {
+  app: FastifyInstance;
+  smtp: TestSmtpServer;
+}
+
+/** For a passkeys test file: `start(dialect)` gives an app that mails through a real SMTP server. */
+export function passkeysKit() {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return async (
+    dialect: TestDialect,
+    { env = {}, rateLimits }: { env?: Record<string, string> } & Pick<AppOptions, 'rateLimits'> = {},
+  ): Promise<PasskeysKit> => {
+    const smtp = await startSmtpServer();
+    cleanups.push(() => smtp.close());
+    const testApp = await buildTestApp({
+      dialect,
+      env: { SMTP_URL: smtp.url, PUBLIC_URL, ...env },
+      rateLimits,
+    });
+    cleanups.push(() => testApp.close());
+    return { app: testApp.app, smtp };
+  };
+}
+
+let emails = 0;
+/** A new account with an e-mail address of its own. */
+export function newUser(app: FastifyInstance): Promise<User> {
+  emails += 1;
+  return signUpUser(app, { email: `passkey${emails}-${process.pid}@example.com` });
+}
+
+export async function registrationOptions(app: FastifyInstance, user: User) {
+  const reply = await app.inject({
+    method: 'POST',
+    url: '/api/v1/passkeys/registration_options',
+    headers: bearer(user.auth_token),
+  });
+  expect(reply.statusCode, reply.body).toBe(200);
+  return reply.json<PublicKeyCredentialCreationOptionsJSON>();
+}
+
+/** Asks for options, lets the authenticator answer them, and posts the answer: the reply of POST /passkeys. */
+export async function addPasskey(
+  app: FastifyInstance,
+  user: User,
+  authenticator: SoftwareAuthenticator,
+  { name, ...overrides }: CeremonyOverrides & { name?: string } = {},
+) {
+  const options = await registrationOptions(app, user);
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/passkeys',
+    headers: bearer(user.auth_token),
+    payload: {
+      ...(name === undefined ? {} : { name }),
+      response: authenticator.register(options, overrides),
+    },
+  });
+}
+
+/** A user with one passkey on a new software authenticator. */
+export async function userWithPasskey(
+  app: FastifyInstance,
+  { counter = 0, user: existing }: { counter?: number; user?: User } = {},
+) {
+  const user = existing ?? (await newUser(app));
+  const authenticator = new SoftwareAuthenticator(RP, { counter });
+  const reply = await addPasskey(app, user, authenticator);
+  expect(reply.statusCode, reply.body).toBe(201);
+  return { user, authenticator, passkey: reply.json<PasskeyJson>() };
+}
+
+export async function authenticationOptions(app: FastifyInstance) {
+  const reply = await app.inject({ method: 'POST', url: '/api/v1/passkeys/authentication_options' });
+  expect(reply.statusCode, reply.body).toBe(200);
+  return reply.json<PublicKeyCredentialRequestOptionsJSON>();
+}
+
+export const loginWithPasskey = (app: FastifyInstance, passkey: AuthenticationResponseJSON) =>
+  app.inject({ method: 'POST', url: '/api/v1/login', payload: { session: { passkey } } });
+
+/** Options, an assertion from the authenticator, and the login call: its reply. */
+export async function signInWithPasskey(
+  app: FastifyInstance,
+  authenticator: SoftwareAuthenticator,
+  overrides: CeremonyOverrides = {},
+) {
+  return loginWithPasskey(app, authenticator.authenticate(await authenticationOptions(app), overrides));
+}

@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, expect } from 'vitest';
+import type { AccountEvent } from '../../contract/cable.js';
+import type { SubscriptionJson, SubscriptionPlan } from '../../contract/subscriptions.js';
+import type { User } from '../../contract/users.js';
+import { euroPlans, payPalEnvFor, standInClientId, standInSecret } from '../../tests/support/paypal-plans.js';
+import { startPayPalStandIn, type PayPalStandIn } from '../../tests/support/paypal-stand-in.js';
+import type { PushBus } from '../push/bus.js';
+import { userStream, type AccountBroadcast } from '../push/account-events.js';
+import { bearer, signUpUser } from './accounts.js';
+import { buildTestApp, type TestDialect } from './helper.js';
+import { startSmtpServer, type TestSmtpServer } from './smtp.js';
+
+/** The id of the webhook "registered at PayPal": the stand-in signs with it, the app checks against it. */
+export const WEBHOOK_ID = '1JE4291016473214C';
+export const PUBLIC_URL = 'http://app.test';
+
+export interface Kit {
+  paypal: PayPalStandIn;
+  smtp: TestSmtpServer;
+  app: FastifyInstance;
+  webhookUrl: string;
+}
+
+/**
+ * For a subscriptions test file: `start(dialect)` starts the PayPal stand-in, a real SMTP server and an app
+ * that listens (PayPal posts webhooks to it); the stand-in delivers webhooks unless `webhooks: false`.
+ */
+export function subscriptionsKit() {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return async (
+    dialect: TestDialect,
+    {
+      env = {},
+      webhooks = true,
+      bus,
+    }: { env?: Record<string, string>; webhooks?: boolean; bus?: PushBus } = {},
+  ): Promise<Kit> => {
+    const paypal = await startPayPalStandIn({
+      clientId: standInClientId,
+      clientSecret: standInSecret,
+      plans: euroPlans,
+    });
+    cleanups.push(() => paypal.close());
+    const smtp = await startSmtpServer();
+    cleanups.push(() => smtp.close());
+    const testApp = await buildTestApp({
+      dialect,
+      env: {
+        ...payPalEnvFor(paypal.url),
+        PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
+        SMTP_URL: smtp.url,
+        PUBLIC_URL,
+        ...env,
+      },
+      bus,
+    });
+    cleanups.push(() => testApp.close());
+    const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    const webhookUrl = `${address}/api/v1/paypal/webhook`;
+    if (webhooks) paypal.webhooks.listen(webhookUrl, WEBHOOK_ID);
+    return { paypal, smtp, app: testApp.app, webhookUrl };
+  };
+}
+
+let emails = 0;
+/** A new account with an e-mail address of its own. */
+export function newUser(app: FastifyInstance): Promise<User> {
+  emails += 1;
+  return signUpUser(app, { email: `subscriber${emails}-${process.pid}@example.com` });
+}
+
+export async function startSubscription(
+  app: FastifyInstance,
+  user: User,
+  plan: SubscriptionPlan = 'monthly',
+) {
+  const reply = await app.inject({
+    method: 'POST',
+    url: '/api/v1/subscriptions',
+    headers: bearer(user.auth_token),
+    payload: { plan },
+  });
+  expect(reply.statusCode, reply.body).toBe(201);
+  return reply.json<{ subscription_id: string; approve_url: string }>();
+}
+
+export const confirm = (app: FastifyInstance, user: User, subscriptionId: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/subscriptions/confirm',
+    headers: bearer(user.auth_token),
+    payload: { subscription_id: subscriptionId },
+  });
+
+/** Create, approve at PayPal, confirm: the subscriber's whole walk; returns the confirmed JSON. */
+export async function subscribe(kit: Kit, user: User, plan: SubscriptionPlan = 'monthly') {
+  const { subscription_id } = await startSubscription(kit.app, user, plan);
+  await kit.paypal.subscriptions.approve(subscription_id);
+  const reply = await confirm(kit.app, user, subscription_id);
+  expect(reply.statusCode, reply.body).toBe(200);
+  return reply.json<SubscriptionJson>();
+}
+
+export async function currentOf(app: FastifyInstance, user: User): Promise<SubscriptionJson | null> {
+  const reply = await app.inject({ url: '/api/v1/subscription', headers: bearer(user.auth_token) });
+  expect(reply.statusCode, reply.body).toBe(200);
+  return reply.json<{ subscription: SubscriptionJson | null }>().subscription;
+}
+
+export const cancel = (app: FastifyInstance, user: User) =>
+  app.inject({ method: 'POST', url: '/api/v1/subscription/cancel', headers: bearer(user.auth_token) });
+
+/** Every account event pushed to a user from now on. */
+export async function pushedTo(app: FastifyInstance, userId: number): Promise<AccountEvent[]> {
+  const events: AccountEvent[] = [];
+  await app.bus.subscribe(userStream(userId), (message) => {
+    events.push((message as AccountBroadcast).event);
+  });
+  return events;
+}
+
+export const rowsOf = (app: FastifyInstance) => ({
+  subscriptions: () => app.database.db.selectFrom('subscriptions').selectAll().orderBy('id').execute(),
+  events: () => app.database.db.selectFrom('paypal_events').selectAll().orderBy('id').execute(),
+});

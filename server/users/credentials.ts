@@ -1,0 +1,119 @@
+import type { AuditEventName, AuditTrail } from '../audit/audit.service.js';
+import type { Config } from '../config.js';
+import type { DbOrTx } from '../db/database.js';
+import type { UserRow } from '../db/schema.js';
+import { accountLocked } from '../http/errors.js';
+import { accountLockedMail } from '../mail/account-mails.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { RateLimiter } from '../rate-limit/rate-limits.js';
+import { toAccount, type Account } from './account.js';
+import { normaliseEmail } from './email-address.js';
+import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from './password-hashing.js';
+import { findUserByEmail, findUserById, replaceOutdatedHash } from './users.repository.js';
+
+/** What a password check needs: it counts on the rate limiter, and mails the owner when it locks. */
+export interface PasswordCheckDeps {
+  db: DbOrTx;
+  audit: AuditTrail;
+  rateLimiter: RateLimiter;
+  mailer: Mailer;
+  config: Pick<Config, 'appName' | 'supportEmail' | 'publicUrl'>;
+}
+
+/** The subject of an account's failure count; an unknown address gets one too, so both reply alike. */
+const failureSubject = (user: UserRow | null, address: string) =>
+  user ? `account:${user.id}` : `email:${address}`;
+
+/** The subjects of every per-account counter, which a completed reset clears. */
+export async function clearAccountCounters(
+  rateLimiter: RateLimiter,
+  account: Pick<Account, 'id' | 'email'>,
+): Promise<void> {
+  await Promise.all([
+    rateLimiter.reset('passwordFailuresPerAccount', `account:${account.id}`),
+    rateLimiter.reset('signInPerAccount', account.email),
+    rateLimiter.reset('deletePerAccount', account.email),
+    rateLimiter.reset('changePasswordPerUser', String(account.id)),
+    rateLimiter.reset('qrPerUser', String(account.id)),
+  ]);
+}
+
+/**
+ * The one password check of an account, whatever asks (sign-in, deletion, QR code, password change): every
+ * check counts against the account before argon2 runs, a success starts the count again, and past
+ * `passwordFailuresPerAccount` (100 in a row) no check runs, the right password included, until a reset
+ * link is used. The 100th failure mails the owner, once. An unknown address costs one dummy verification
+ * and keeps a count of its own, so neither the time nor the reply tells that no account has it.
+ */
+async function checkPassword(
+  deps: PasswordCheckDeps,
+  { user, address, password }: { user: UserRow | null; address: string; password: string },
+): Promise<boolean> {
+  const { rateLimiter } = deps;
+  const subject = failureSubject(user, address);
+  const { count } = await rateLimiter.hit('passwordFailuresPerAccount', subject);
+  const { limit } = rateLimiter.settings.passwordFailuresPerAccount;
+  if (count > limit) throw accountLocked();
+  const valid = user
+    ? await verifyPassword(user.password_hash, password)
+    : await verifyDummyPassword(password);
+  if (valid) await rateLimiter.reset('passwordFailuresPerAccount', subject);
+  else if (count === limit && user) deps.mailer.dispatch(accountLockedMail(deps.config, { to: user.email }));
+  return valid;
+}
+
+/**
+ * The credential check: the one place besides the repositories that sees a password hash. The account of
+ * this e-mail and password, or null after recording `failedEvent`.
+ */
+export async function checkCredentials(
+  deps: PasswordCheckDeps,
+  {
+    email,
+    password,
+    ip,
+    failedEvent,
+    rehash = false,
+  }: {
+    email: string;
+    password: string;
+    ip: string | null;
+    failedEvent: AuditEventName;
+    /** Re-hash a password whose hash was made with older parameters (the password is at hand only now). */
+    rehash?: boolean;
+  },
+): Promise<Account | null> {
+  const { db, audit } = deps;
+  const address = normaliseEmail(email);
+  const user = await findUserByEmail(db, address);
+  const valid = await checkPassword(deps, { user, address, password });
+  if (user && valid) {
+    if (rehash && needsRehash(user.password_hash)) {
+      const passwordHash = await hashPassword(password);
+      // Only over the hash just checked: a password changed while this one was hashed stays changed.
+      await replaceOutdatedHash(db, {
+        id: user.id,
+        previousHash: user.password_hash,
+        passwordHash,
+        at: new Date().toISOString(),
+      });
+    }
+    return toAccount(user);
+  }
+  await audit.record(db, {
+    event: failedEvent,
+    subject: user ? { userId: user.id } : { email: address },
+    ip,
+  });
+  return null;
+}
+
+/** Whether this is the password of a signed-in account (false too when the account is gone). */
+export async function isPasswordOf(
+  deps: PasswordCheckDeps,
+  account: Account,
+  password: string,
+): Promise<boolean> {
+  const user = await findUserById(deps.db, account.id);
+  return checkPassword(deps, { user, address: account.email, password });
+}

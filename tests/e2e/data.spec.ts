@@ -1,0 +1,71 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from './fixtures';
+import { createAccount, PASSWORD, signInFromLogin, storedUser, uniqueEmail } from './support/accounts';
+import { linkIn, waitForMail } from './support/mailbox';
+
+test.describe('your data', () => {
+  test('the account page downloads the export as a JSON file with the account in it and no token', async ({
+    page,
+    baseURL,
+  }) => {
+    const email = uniqueEmail('export');
+    await createAccount(baseURL!, email);
+    await signInFromLogin(page, email);
+    const section = page.locator('#data');
+    await expect(section.getByRole('heading', { name: 'Your data', level: 2 })).toBeVisible();
+
+    const downloading = page.waitForEvent('download');
+    await section.getByRole('button', { name: 'Download your data' }).click();
+    const download = await downloading;
+    const today = new Date().toISOString().slice(0, 10);
+    expect(download.suggestedFilename()).toBe(`bullapp-export-${today}.json`);
+    const text = await readFile((await download.path())!, 'utf8');
+    const data = JSON.parse(text) as { user: { email: string }; sessions: unknown[] };
+    expect(data.user.email).toBe(email);
+    expect(data.sessions.length).toBeGreaterThanOrEqual(2);
+    const token = (await storedUser(page))!.auth_token;
+    expect(text).not.toContain(token);
+    await expect(section.getByText(`Your data was saved as bullapp-export-${today}.json.`)).toBeVisible();
+  });
+
+  test('the e-mail changes through the link mailed to the new address; the open page shows it live', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const email = uniqueEmail('mover');
+    const newEmail = uniqueEmail('moved');
+    await createAccount(baseURL!, email);
+    await signInFromLogin(page, email);
+    await expect(page.getByRole('link', { name: `Your account: ${email}` })).toBeVisible();
+
+    const profile = page.locator('#profile');
+    await profile.getByLabel('New e-mail address').fill(newEmail);
+    await profile.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await profile.getByRole('button', { name: 'Change e-mail' }).click();
+    await expect(profile.getByRole('status')).toContainText(`We sent a link to ${newEmail}.`);
+    const notice = await waitForMail(email, /change of your .* e-mail address/i);
+    expect(notice.text).not.toContain('/confirm-email/');
+
+    // The owner of the new address opens the link, here in another tab of the same browser.
+    const mail = await waitForMail(newEmail, /confirm your new/i);
+    const link = linkIn(mail.text, /\/confirm-email\//);
+    expect(new URL(link).origin).toBe(new URL(baseURL!).origin);
+    const tab = await context.newPage();
+    await tab.goto(link);
+    await expect(tab.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
+    await expect(tab.getByRole('status')).toContainText(`Your e-mail address is now ${newEmail}.`);
+    await expect(tab.getByRole('link', { name: 'Back to your account' })).toBeVisible();
+
+    // The first page heard `email_changed` and shows the new address, still signed in.
+    await expect(page.getByRole('link', { name: `Your account: ${newEmail}` })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Signed in as' })).toContainText(newEmail);
+
+    // The link works once.
+    await tab.goto(link);
+    await expect(tab.getByRole('alert')).toContainText(
+      'This e-mail confirmation link is invalid or has expired.',
+    );
+    await expect(tab.getByRole('link', { name: 'Go to your account' })).toBeVisible();
+  });
+});

@@ -1,0 +1,207 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { subscriptionControls } from './paypal-stand-in-controls.js';
+import { error, notFound, subscriptionBody, type StandInPlan } from './paypal-stand-in-wire.js';
+
+/**
+ * The stand-in's Subscriptions API (billing_subscriptions_v1): create (APPROVAL_PENDING with an `approve`
+ * link, idempotent by PayPal-Request-Id), get, cancel (422 unless ACTIVE or SUSPENDED), and the buyer's
+ * approval. Test controls move a subscription the ways PayPal does on its own.
+ */
+
+export type StandInStatus =
+  'APPROVAL_PENDING' | 'APPROVED' | 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED';
+
+export interface StandInSubscription {
+  id: string;
+  planId: string;
+  customId: string | null;
+  status: StandInStatus;
+  statusNote: string | null;
+  createTime: string;
+  statusUpdateTime: string;
+  nextBillingTime: string | null;
+  lastPaymentTime: string | null;
+  failedPayments: number;
+  returnUrl: string | null;
+  cancelUrl: string | null;
+}
+
+export interface SubscriptionCalls {
+  create: number;
+  get: number;
+  cancel: number;
+  cancelReasons: string[];
+  requestIds: string[];
+  createBodies: unknown[];
+}
+
+export interface SubscriptionsDeps {
+  plans: Map<string, StandInPlan>;
+  base: () => string;
+  /** Null when the call may go on; else the stand-in has answered (down, or no valid token). */
+  refuse: (request: IncomingMessage, response: ServerResponse) => boolean;
+  send: (response: ServerResponse, status: number, body: unknown) => void;
+  readBody: (request: IncomingMessage) => Promise<string>;
+  /** Tells the webhook sender what happened, so a subscribed app hears it. */
+  changed: (eventType: string, subscription: StandInSubscription) => Promise<void>;
+}
+
+export function createSubscriptionsStandIn(deps: SubscriptionsDeps) {
+  const subscriptions = new Map<string, StandInSubscription>();
+  const byRequestId = new Map<string, string>();
+  const calls: SubscriptionCalls = {
+    create: 0,
+    get: 0,
+    cancel: 0,
+    cancelReasons: [],
+    requestIds: [],
+    createBodies: [],
+  };
+
+  const body = (s: StandInSubscription) => subscriptionBody(s, deps.plans.get(s.planId), deps.base());
+
+  async function create(request: IncomingMessage, response: ServerResponse) {
+    calls.create += 1;
+    const raw = await deps.readBody(request);
+    if (deps.refuse(request, response)) return;
+    const requestId = request.headers['paypal-request-id'];
+    if (typeof requestId === 'string') calls.requestIds.push(requestId);
+    const known = typeof requestId === 'string' ? byRequestId.get(requestId) : undefined;
+    if (known) return deps.send(response, 201, body(subscriptions.get(known)!));
+    let input: {
+      plan_id?: unknown;
+      custom_id?: unknown;
+      application_context?: { return_url?: string; cancel_url?: string };
+    };
+    try {
+      input = JSON.parse(raw);
+    } catch {
+      return deps.send(
+        response,
+        400,
+        error('INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.'),
+      );
+    }
+    calls.createBodies.push(input);
+    if (typeof input.plan_id !== 'string' || !deps.plans.has(input.plan_id)) {
+      return deps.send(
+        response,
+        422,
+        error(
+          'UNPROCESSABLE_ENTITY',
+          'The requested action could not be performed, semantically incorrect, or failed business validation.',
+          [{ issue: 'INVALID_PLAN_STATUS', description: 'The plan is not found or not active.' }],
+        ),
+      );
+    }
+    const now = new Date().toISOString();
+    const subscription: StandInSubscription = {
+      id: `I-${randomBytes(6).toString('hex').toUpperCase()}`,
+      planId: input.plan_id,
+      customId: typeof input.custom_id === 'string' ? input.custom_id : null,
+      status: 'APPROVAL_PENDING',
+      statusNote: null,
+      createTime: now,
+      statusUpdateTime: now,
+      nextBillingTime: null,
+      lastPaymentTime: null,
+      failedPayments: 0,
+      returnUrl: input.application_context?.return_url ?? null,
+      cancelUrl: input.application_context?.cancel_url ?? null,
+    };
+    subscriptions.set(subscription.id, subscription);
+    if (typeof requestId === 'string') byRequestId.set(requestId, subscription.id);
+    deps.send(response, 201, body(subscription));
+  }
+
+  function get(request: IncomingMessage, response: ServerResponse, id: string) {
+    calls.get += 1;
+    if (deps.refuse(request, response)) return;
+    const found = subscriptions.get(id);
+    if (!found) return deps.send(response, 404, notFound());
+    deps.send(response, 200, body(found));
+  }
+
+  async function cancel(request: IncomingMessage, response: ServerResponse, id: string) {
+    calls.cancel += 1;
+    const raw = await deps.readBody(request);
+    if (deps.refuse(request, response)) return;
+    const found = subscriptions.get(id);
+    if (!found) return deps.send(response, 404, notFound());
+    let reason: unknown;
+    try {
+      reason = (JSON.parse(raw) as { reason?: unknown }).reason;
+    } catch {
+      reason = undefined;
+    }
+    if (typeof reason !== 'string' || reason.length === 0 || reason.length > 128) {
+      return deps.send(
+        response,
+        400,
+        error('INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', [
+          { issue: 'MISSING_REQUIRED_PARAMETER', description: 'A required field / parameter is missing.' },
+        ]),
+      );
+    }
+    if (found.status !== 'ACTIVE' && found.status !== 'SUSPENDED') {
+      return deps.send(
+        response,
+        422,
+        error(
+          'UNPROCESSABLE_ENTITY',
+          'The requested action could not be performed, semantically incorrect, or failed business validation.',
+          [
+            {
+              issue: 'SUBSCRIPTION_STATUS_INVALID',
+              description:
+                'Invalid subscription status for cancel action; subscription status should be active or suspended.',
+            },
+          ],
+        ),
+      );
+    }
+    calls.cancelReasons.push(reason);
+    await move(
+      found,
+      { status: 'CANCELLED', statusNote: reason, nextBillingTime: null },
+      'BILLING.SUBSCRIPTION.CANCELLED',
+      false,
+    );
+    response.writeHead(204).end();
+  }
+
+  async function move(
+    subscription: StandInSubscription,
+    change: Partial<StandInSubscription>,
+    eventType: string,
+    touchStatusTime = true,
+  ) {
+    Object.assign(subscription, change);
+    if (touchStatusTime || change.status) subscription.statusUpdateTime = new Date().toISOString();
+    await deps.changed(eventType, subscription);
+  }
+
+  return {
+    calls,
+    subscriptions,
+    body,
+    /** Handles the call if it is one of the Subscriptions API's; false leaves it to the caller. */
+    route(request: IncomingMessage, response: ServerResponse, path: string): boolean {
+      const id = /^\/v1\/billing\/subscriptions\/([^/]+)(\/cancel)?$/.exec(path);
+      if (request.method === 'POST' && path === '/v1/billing/subscriptions') {
+        create(request, response).catch(() => response.destroy());
+      } else if (request.method === 'GET' && id?.[1] && !id[2]) {
+        get(request, response, decodeURIComponent(id[1]));
+      } else if (request.method === 'POST' && id?.[1] && id[2]) {
+        cancel(request, response, decodeURIComponent(id[1])).catch(() => response.destroy());
+      } else {
+        return false;
+      }
+      return true;
+    },
+    ...subscriptionControls({ subscriptions, plans: deps.plans, move, changed: deps.changed }),
+  };
+}
+
+export type SubscriptionsStandIn = ReturnType<typeof createSubscriptionsStandIn>;

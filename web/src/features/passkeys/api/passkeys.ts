@@ -1,0 +1,32 @@
+import { API_PATHS } from '@contract/api-paths';
+import type { PasskeyJson, PasskeyList } from '@contract/passkeys';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
+import { apiRequest } from '@/lib/http-client';
+
+const passkeyPath = (id: string) => API_PATHS.passkey.replace(':id', encodeURIComponent(id));
+
+export async function listPasskeys(): Promise<PasskeyJson[]> {
+  return (await apiRequest<PasskeyList>(API_PATHS.passkeys)).passkeys;
+}
+
+/** The server's options, the browser's "create a passkey" prompt, then the new passkey kept by the server. */
+export async function addPasskey(name: string): Promise<PasskeyJson> {
+  const { startRegistration } = await import('@simplewebauthn/browser');
+  const optionsJSON = await apiRequest<PublicKeyCredentialCreationOptionsJSON>(
+    API_PATHS.passkeyRegistrationOptions,
+    { method: 'POST' },
+  );
+  const response = await startRegistration({ optionsJSON });
+  return apiRequest<PasskeyJson>(API_PATHS.passkeys, {
+    method: 'POST',
+    body: { ...(name ? { name } : {}), response },
+  });
+}
+
+export function renamePasskey(id: string, name: string): Promise<PasskeyJson> {
+  return apiRequest<PasskeyJson>(passkeyPath(id), { method: 'PATCH', body: { name } });
+}
+
+export function removePasskey(id: string): Promise<void> {
+  return apiRequest<void>(passkeyPath(id), { method: 'DELETE', empty: true });
+}

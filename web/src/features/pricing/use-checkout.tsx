@@ -1,0 +1,85 @@
+import { useState, type ReactNode } from 'react';
+import type { Plan } from '@contract/prices';
+import { Button } from '@/components/ui/button';
+import { Link } from '@/components/ui/link';
+import { Message } from '@/components/ui/message';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { paths } from '@/lib/paths';
+import { useSubscription } from '@/lib/subscription';
+import { CheckoutNotice } from './checkout-notice';
+import { PayPalButton, type CheckoutOutcome } from './paypal-button';
+import { usePayPalSdk } from './use-paypal-sdk';
+
+export const SUBSCRIBE_TEXTS = {
+  signIn: 'Sign in to subscribe',
+  yourPlan: 'Your plan',
+  manage: 'Manage it on your account page',
+  unavailable: 'Subscribing is not available right now. Please try again later.',
+} as const;
+
+/**
+ * Subscribing on /pricing (DESIGN section 9): signed out, a way to sign in and come back; entitled, the card
+ * of the plan held; otherwise PayPal's button under each plan, its SDK loaded only then.
+ */
+export function useCheckout(): { planAction: (plan: Plan) => ReactNode; notice: ReactNode } {
+  const { state, update } = useSubscription();
+  const [outcome, setOutcome] = useState<CheckoutOutcome | null>(null);
+  const current = state.status === 'ready' ? state.subscription : null;
+  const ownPlan = current?.entitled ? current.plan : null;
+  const { sdk, retry } = usePayPalSdk(state.status === 'ready' && !ownPlan);
+
+  const onOutcome = (next: CheckoutOutcome) => {
+    setOutcome(next);
+    if (next.kind === 'subscribed') update(next.subscription);
+  };
+
+  const planAction = (plan: Plan): ReactNode => {
+    if (ownPlan === plan.id)
+      return (
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="rounded-full border border-green-400 bg-green-100 px-2 py-0.5 font-semibold text-green-900">
+            {SUBSCRIBE_TEXTS.yourPlan}
+          </span>
+          <Link to={`${paths.account}#subscription`}>{SUBSCRIBE_TEXTS.manage}</Link>
+        </p>
+      );
+    if (sdk.status === 'ready' && !ownPlan)
+      return <PayPalButton paypal={sdk.paypal} plan={plan.id} onOutcome={onOutcome} />;
+    return null;
+  };
+
+  let status: ReactNode = null;
+  if (state.status === 'signed-out')
+    status = (
+      <p>
+        <Link to={paths.login} state={{ from: paths.pricing }}>
+          {SUBSCRIBE_TEXTS.signIn}
+        </Link>{' '}
+        or <Link to={paths.signup}>create an account</Link> to get started.
+      </p>
+    );
+  else if (state.status === 'loading' || sdk.status === 'loading')
+    status = <ProgressBar label="Loading PayPal" />;
+  else if (state.status === 'failed') status = <Message tone="error">{state.message}</Message>;
+  else if (sdk.status === 'unavailable')
+    status = <Message tone="info">{SUBSCRIBE_TEXTS.unavailable}</Message>;
+  else if (sdk.status === 'failed')
+    status = (
+      <>
+        <Message tone="error">{sdk.message} No money has moved.</Message>
+        <Button variant="quiet" className="self-start" onClick={retry}>
+          Load PayPal again
+        </Button>
+      </>
+    );
+
+  return {
+    planAction,
+    notice: (
+      <>
+        {outcome ? <CheckoutNotice outcome={outcome} /> : null}
+        {status}
+      </>
+    ),
+  };
+}

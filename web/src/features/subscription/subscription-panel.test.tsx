@@ -1,0 +1,137 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SubscriptionJson } from '@contract/subscriptions';
+import { accountEvents } from '@/lib/account-events';
+import { sessionStore } from '@/lib/session-store';
+import { apiError, heldReply, stubApi, type StubReply } from '@/test/fetch-stub';
+import { signedInUser } from '@/test/fixtures';
+import { renderScreen } from '@/test/render-screen';
+import { formatDay } from './subscription-words';
+import { SubscriptionPanel } from './subscription-panel';
+
+const NEXT = '2027-03-05T10:00:00.000Z';
+
+const active: SubscriptionJson = {
+  id: 'I-ACTIVE1',
+  plan: 'monthly',
+  status: 'ACTIVE',
+  entitled: true,
+  next_billing_at: NEXT,
+  access_until: null,
+  payment_failed: false,
+};
+const cancelled: SubscriptionJson = {
+  ...active,
+  status: 'CANCELLED',
+  next_billing_at: null,
+  access_until: NEXT,
+};
+
+function server(
+  current: SubscriptionJson | null,
+  cancel: () => StubReply | Promise<StubReply> = () => ({ status: 500 }),
+) {
+  return stubApi((call) =>
+    call.path === '/api/v1/subscription' ? { status: 200, body: { subscription: current } } : cancel(),
+  );
+}
+
+async function showPanel() {
+  renderScreen(<SubscriptionPanel />, { url: '/account' });
+  return screen.findByRole('region', { name: 'Your subscription' }).then((panel) => within(panel));
+}
+
+beforeEach(() => sessionStore.setUser(signedInUser));
+
+describe("the account's Subscription section", () => {
+  it('shows the plan, the status in words and the next payment date', async () => {
+    server(active);
+    const panel = await showPanel();
+    expect(await panel.findByText('Monthly')).toBeInTheDocument();
+    expect(panel.getByText('Active')).toBeInTheDocument();
+    expect(formatDay(NEXT)).toBe('5 March 2027');
+    expect(panel.getByText('Next payment: 5 March 2027.')).toBeInTheDocument();
+    expect(panel.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('warns when a payment failed', async () => {
+    server({ ...active, payment_failed: true });
+    const panel = await showPanel();
+    expect(await panel.findByRole('alert')).toHaveTextContent('Your last payment did not go through.');
+  });
+
+  it('shows the access-until date of a cancelled subscription, and no cancel button', async () => {
+    server(cancelled);
+    const panel = await showPanel();
+    expect(await panel.findByText('Cancelled')).toBeInTheDocument();
+    expect(panel.getByText('You have access until 5 March 2027.')).toBeInTheDocument();
+    expect(panel.queryByRole('button', { name: 'Cancel subscription' })).not.toBeInTheDocument();
+  });
+
+  it('says when there is no subscription, with a link to the plans', async () => {
+    server(null);
+    const panel = await showPanel();
+    expect(await panel.findByText(/You have no subscription\./)).toBeInTheDocument();
+    expect(panel.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/pricing');
+  });
+
+  it('cancels only after a confirmation that says what cancelling means for access, then confirms it', async () => {
+    const held = heldReply({ status: 200, body: cancelled });
+    const calls = server(active, () => held.promise);
+    const panel = await showPanel();
+    await userEvent.click(await panel.findByRole('button', { name: 'Cancel subscription' }));
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    expect(panel.getByRole('group', { name: 'Cancel your subscription' })).toHaveTextContent(
+      'If you cancel, PayPal will not charge you again. You keep access until 5 March 2027, the end of the period you have already paid for; after that, your access ends.',
+    );
+    await userEvent.click(panel.getByRole('button', { name: 'Yes, cancel my subscription' }));
+    expect(panel.getByRole('progressbar', { name: 'Cancelling your subscription' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      expect.objectContaining({ path: '/api/v1/subscription/cancel' }),
+    ]);
+    held.release();
+    expect(
+      await panel.findByText(
+        'Your subscription is cancelled and PayPal will not charge you again. You keep access until 5 March 2027.',
+      ),
+    ).toBeInTheDocument();
+    expect(panel.getByText('Cancelled')).toBeInTheDocument();
+  });
+
+  it("keeps the subscription on 'Keep my subscription'", async () => {
+    const calls = server(active);
+    const panel = await showPanel();
+    await userEvent.click(await panel.findByRole('button', { name: 'Cancel subscription' }));
+    await userEvent.click(panel.getByRole('button', { name: 'Keep my subscription' }));
+    expect(panel.queryByRole('group', { name: 'Cancel your subscription' })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it("shows the server's message when the cancel fails, and that nothing was cancelled", async () => {
+    server(active, () => apiError(503, 'payments_unavailable', 'Payments are not available right now.'));
+    const panel = await showPanel();
+    await userEvent.click(await panel.findByRole('button', { name: 'Cancel subscription' }));
+    await userEvent.click(panel.getByRole('button', { name: 'Yes, cancel my subscription' }));
+    expect(await panel.findByRole('alert')).toHaveTextContent(
+      'Your subscription was not cancelled. Payments are not available right now.',
+    );
+    expect(panel.getByText('Active')).toBeInTheDocument();
+  });
+
+  it('updates live on a subscription_changed push', async () => {
+    server(null);
+    const panel = await showPanel();
+    await panel.findByText(/You have no subscription\./);
+    act(() => accountEvents.emit({ event: 'subscription_changed', subscription: active }));
+    expect(panel.getByText('Active')).toBeInTheDocument();
+    act(() =>
+      accountEvents.emit({
+        event: 'subscription_changed',
+        subscription: { ...active, status: 'SUSPENDED', payment_failed: true },
+      }),
+    );
+    expect(panel.getByText('Paused: PayPal has stopped taking payments')).toBeInTheDocument();
+    expect(panel.getByRole('alert')).toHaveTextContent('Your last payment did not go through.');
+  });
+});

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import type { SubscriptionJson } from '@contract/subscriptions';
+import { Button } from '@/components/ui/button';
+import { Link } from '@/components/ui/link';
+import { Message } from '@/components/ui/message';
+import { Panel } from '@/components/ui/panel';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { paths } from '@/lib/paths';
+import { planName } from '@/lib/plan-names';
+import { useSubscription } from '@/lib/subscription';
+import { cancelSubscription } from './api/cancel-subscription';
+import { cancelConsequence, dateLine, formatDay, statusInWords } from './subscription-words';
+
+export const SUBSCRIPTION_TEXTS = {
+  none: 'You have no subscription.',
+  paymentFailed:
+    'Your last payment did not go through. PayPal will try again: please check your payment method at PayPal to keep your access.',
+  cancel: 'Cancel subscription',
+  confirmCancel: 'Yes, cancel my subscription',
+  keep: 'Keep my subscription',
+} as const;
+
+const cancellable = (subscription: SubscriptionJson) =>
+  subscription.status === 'ACTIVE' || subscription.status === 'SUSPENDED';
+
+/** The account's Subscription section: kept current by the `subscription_changed` pushes. */
+export function SubscriptionPanel() {
+  const { state, update } = useSubscription();
+  return (
+    <Panel title="Your subscription">
+      {state.status === 'loading' ? <ProgressBar label="Loading your subscription" /> : null}
+      {state.status === 'failed' ? <Message tone="error">{state.message}</Message> : null}
+      {state.status === 'ready' && !state.subscription ? (
+        <p>
+          {SUBSCRIPTION_TEXTS.none} <Link to={paths.pricing}>See the plans</Link>
+        </p>
+      ) : null}
+      {state.status === 'ready' && state.subscription ? (
+        <SubscriptionDetails subscription={state.subscription} onChange={update} />
+      ) : null}
+    </Panel>
+  );
+}
+
+function SubscriptionDetails({
+  subscription,
+  onChange,
+}: {
+  subscription: SubscriptionJson;
+  onChange: (subscription: SubscriptionJson) => void;
+}) {
+  const date = dateLine(subscription);
+  return (
+    <>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="font-medium">Plan</dt>
+        <dd>{planName(subscription.plan)}</dd>
+        <dt className="font-medium">Status</dt>
+        <dd>{statusInWords(subscription.status)}</dd>
+      </dl>
+      {date ? <p>{date}</p> : null}
+      {subscription.payment_failed ? (
+        <Message tone="error">{SUBSCRIPTION_TEXTS.paymentFailed}</Message>
+      ) : null}
+      <CancelSubscription subscription={subscription} onChange={onChange} />
+    </>
+  );
+}
+
+type CancelStep =
+  | { step: 'idle' }
+  | { step: 'confirming' }
+  | { step: 'cancelling' }
+  | { step: 'failed'; message: string }
+  | { step: 'done'; accessUntil: string | null };
+
+function CancelSubscription({
+  subscription,
+  onChange,
+}: {
+  subscription: SubscriptionJson;
+  onChange: (subscription: SubscriptionJson) => void;
+}) {
+  const [cancel, setCancel] = useState<CancelStep>({ step: 'idle' });
+
+  const confirm = () => {
+    setCancel({ step: 'cancelling' });
+    cancelSubscription().then(
+      (cancelled) => {
+        setCancel({ step: 'done', accessUntil: cancelled.access_until });
+        onChange(cancelled);
+      },
+      (error: unknown) =>
+        setCancel({ step: 'failed', message: error instanceof Error ? error.message : 'Server error' }),
+    );
+  };
+
+  if (cancel.step === 'done')
+    return (
+      <Message tone="success">
+        Your subscription is cancelled and PayPal will not charge you again.{' '}
+        {cancel.accessUntil ? `You keep access until ${formatDay(cancel.accessUntil)}.` : ''}
+      </Message>
+    );
+  if (!cancellable(subscription)) return null;
+  if (cancel.step === 'idle')
+    return (
+      <Button variant="quiet" className="self-start" onClick={() => setCancel({ step: 'confirming' })}>
+        {SUBSCRIPTION_TEXTS.cancel}
+      </Button>
+    );
+  return (
+    <div role="group" aria-label="Cancel your subscription" className="flex flex-col gap-2">
+      <p>{cancelConsequence(subscription)}</p>
+      {cancel.step === 'failed' ? (
+        <Message tone="error">Your subscription was not cancelled. {cancel.message}</Message>
+      ) : null}
+      {cancel.step === 'cancelling' ? <ProgressBar label="Cancelling your subscription" /> : null}
+      <div className="flex flex-wrap gap-2">
+        <Button variant="danger" disabled={cancel.step === 'cancelling'} onClick={confirm}>
+          {SUBSCRIPTION_TEXTS.confirmCancel}
+        </Button>
+        <Button
+          variant="quiet"
+          disabled={cancel.step === 'cancelling'}
+          onClick={() => setCancel({ step: 'idle' })}
+        >
+          {SUBSCRIPTION_TEXTS.keep}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { CurrentSubscriptionReply, SubscriptionJson } from '@contract/subscriptions';
+import { API_PATHS } from '@contract/api-paths';
+import { useAccountEvents } from './account-events';
+import { apiRequest } from './http-client';
+import { useSessionUser } from './session-store';
+
+/** GET /api/v1/subscription: the current subscription, else the latest, else null. */
+export function getSubscription(signal?: AbortSignal): Promise<CurrentSubscriptionReply> {
+  return apiRequest<CurrentSubscriptionReply>(API_PATHS.subscription, { signal });
+}
+
+export type SubscriptionState =
+  | { status: 'signed-out' }
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; subscription: SubscriptionJson | null };
+
+/**
+ * The signed-in user's subscription, read when the component mounts and kept current by the
+ * `subscription_changed` pushes; `update` takes a fresher one a call just answered (confirm, cancel).
+ */
+export function useSubscription(): {
+  state: SubscriptionState;
+  update: (subscription: SubscriptionJson) => void;
+} {
+  const token = useSessionUser()?.auth_token || null;
+  // What was read for which session: another session's answer is never shown.
+  const [loaded, setLoaded] = useState<{ token: string; state: SubscriptionState } | null>(null);
+
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    getSubscription(controller.signal).then(
+      ({ subscription }) => setLoaded({ token, state: { status: 'ready', subscription } }),
+      (error: unknown) => {
+        if (!controller.signal.aborted)
+          setLoaded({
+            token,
+            state: { status: 'failed', message: error instanceof Error ? error.message : 'Server error' },
+          });
+      },
+    );
+    return () => controller.abort();
+  }, [token]);
+
+  const update = useCallback(
+    (subscription: SubscriptionJson) => {
+      if (token) setLoaded({ token, state: { status: 'ready', subscription } });
+    },
+    [token],
+  );
+  useAccountEvents((event) => {
+    if (event.event === 'subscription_changed') update(event.subscription);
+  });
+
+  let state: SubscriptionState = { status: 'loading' };
+  if (!token) state = { status: 'signed-out' };
+  else if (loaded?.token === token) state = loaded.state;
+  return { state, update };
+}

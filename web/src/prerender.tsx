@@ -1,0 +1,40 @@
+import { prerenderToNodeStream } from 'react-dom/static';
+import { App } from './app/app';
+import { preloadRoute } from './app/router';
+import { PRICES_PATH } from './features/pricing/api/get-prices';
+import type { PageConfig } from './lib/page-config';
+
+/**
+ * The pages people reach first, from outside the app (links, app stores), each prerendered into a file of
+ * its own. The page asks for its `screen`'s chunk (a lazy one, by source path) and the API calls it makes
+ * at once (`fetches`) beside the entry script, instead of after it has run.
+ */
+export const PRERENDERED: Record<string, { file: string; screen?: string; fetches?: string[] }> = {
+  '/': { file: 'home' },
+  '/login': { file: 'login', screen: 'src/features/auth/login-screen.tsx' },
+  '/pricing': { file: 'pricing', screen: 'src/features/pricing/pricing-screen.tsx', fetches: [PRICES_PATH] },
+  '/delete-account': {
+    file: 'delete-account',
+    screen: 'src/features/delete-account/delete-account-screen.tsx',
+  },
+};
+
+/**
+ * The build's prerender (scripts/prerender-web.mjs) renders the public pages with this, so their HTML and
+ * styles paint before any script runs. Settings stay markers that the server fills, as in index.html.
+ */
+const MARKERS: PageConfig = {
+  appName: '__APP_NAME__',
+  supportEmail: '__SUPPORT_EMAIL__',
+  cableUrl: '__ACTION_CABLE_URL__',
+  paypalClientId: '__PAYPAL_CLIENT_ID__',
+  paypalSdkUrl: '__PAYPAL_SDK_URL__',
+};
+
+export async function prerender(path: string): Promise<string> {
+  await preloadRoute(path);
+  const { prelude } = await prerenderToNodeStream(<App config={MARKERS} location={path} />);
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}

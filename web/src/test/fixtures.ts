@@ -1,0 +1,35 @@
+import type { PricesReply } from '@contract/prices';
+import type { Me, User } from '@contract/users';
+
+export const signedInUser: User = {
+  id: 7,
+  email: 'ada@example.com',
+  auth_token: 'token-of-ada',
+  role: 0,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+/** What GET /api/v1/me says of the signed-in user: the same, without the token. */
+export const signedInMe: Me = {
+  id: signedInUser.id,
+  email: signedInUser.email,
+  role: signedInUser.role,
+  created_at: signedInUser.created_at,
+  subscription: null,
+};
+
+/** Prices as PayPal gave them, in a currency other than the defaults' dollars. */
+export const euroPrices: PricesReply = {
+  environment: 'production',
+  client_id: 'live-id',
+  currency: 'EUR',
+  source: 'paypal',
+  plans: [
+    { id: 'monthly', price: '12.50', interval_unit: 'MONTH', interval_count: 1, paypal_plan_id: 'P-1' },
+    { id: 'weekly', price: '4.75', interval_unit: 'WEEK', interval_count: 1, paypal_plan_id: 'P-2' },
+    { id: 'two_day', price: '1.90', interval_unit: 'DAY', interval_count: 2, paypal_plan_id: 'P-3' },
+  ],
+  monthly: '12.50',
+  weekly: '4.75',
+  two_day: '1.90',
+};
