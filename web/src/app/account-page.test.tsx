@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session-store';
 import { apiError, heldReply, stubApi, type ApiCall, type StubReply } from '@/test/fetch-stub';
-import { signedInMe, signedInUser } from '@/test/fixtures';
+import { accountPageReads, signedInMe, signedInUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-screen';
 import { AccountPage } from './account-page';
 
@@ -14,10 +14,7 @@ function server(
 ) {
   return stubApi((call: ApiCall) => {
     if (call.path === '/api/v1/me') return meReply;
-    if (call.path === '/api/v1/subscription') return { status: 200, body: { subscription: null } };
-    if (call.path === '/api/v1/passkeys' && call.method === 'GET')
-      return { status: 200, body: { passkeys: [] } };
-    return change();
+    return accountPageReads(call) ?? change();
   });
 }
 

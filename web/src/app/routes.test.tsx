@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { sessionStore, USER_STORAGE_KEY } from '@/lib/session-store';
 import { heldReply, stubApi } from '@/test/fetch-stub';
-import { signedInMe, signedInUser } from '@/test/fixtures';
+import { accountPageReads, signedInMe, signedInUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 describe('the routes', () => {
@@ -34,9 +34,7 @@ describe('the routes', () => {
 
   it('logs out: revokes the token on the server, clears memory and local storage, and goes home', async () => {
     sessionStore.setUser(signedInUser);
-    const calls = stubApi((call) =>
-      call.path === '/api/v1/me' ? { status: 200, body: signedInMe } : { status: 204 },
-    );
+    const calls = stubApi((call) => accountPageReads(call) ?? { status: 204 });
     renderApp('/account');
     await screen.findByRole('heading', { name: 'Your account' });
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
@@ -56,7 +54,7 @@ describe('the routes', () => {
   it('takes the push of its own Logout, which comes before the reply, as its own: home, and no notice', async () => {
     sessionStore.setUser(signedInUser);
     const held = heldReply({ status: 204 });
-    stubApi((call) => (call.path === '/api/v1/me' ? { status: 200, body: signedInMe } : held.promise));
+    stubApi((call) => accountPageReads(call) ?? held.promise);
     renderApp('/account');
     await screen.findByRole('heading', { name: 'Your account' });
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));

@@ -10,6 +10,8 @@ export function getSubscription(signal?: AbortSignal): Promise<CurrentSubscripti
   return apiRequest<CurrentSubscriptionReply>(API_PATHS.subscription, { signal });
 }
 
+const UNREADABLE_REPLY = 'The server sent an answer we could not read. Please reload the page.';
+
 export type SubscriptionState =
   | { status: 'signed-out' }
   | { status: 'loading' }
@@ -31,16 +33,19 @@ export function useSubscription(): {
   useEffect(() => {
     if (!token) return;
     const controller = new AbortController();
-    getSubscription(controller.signal).then(
-      ({ subscription }) => setLoaded({ token, state: { status: 'ready', subscription } }),
-      (error: unknown) => {
+    getSubscription(controller.signal)
+      .then((reply) => {
+        // An answer without its body is the server failing, not "no subscription".
+        if (!reply || !('subscription' in reply)) throw new Error(UNREADABLE_REPLY);
+        setLoaded({ token, state: { status: 'ready', subscription: reply.subscription } });
+      })
+      .catch((error: unknown) => {
         if (!controller.signal.aborted)
           setLoaded({
             token,
             state: { status: 'failed', message: error instanceof Error ? error.message : 'Server error' },
           });
-      },
-    );
+      });
     return () => controller.abort();
   }, [token]);
 

@@ -55,6 +55,25 @@ describe("the account's Subscription section", () => {
     expect(panel.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it("shows the server's message when the subscription cannot be read", async () => {
+    stubApi(() =>
+      apiError(503, 'paypal_unavailable', 'PayPal is not answering right now. Please try again soon.'),
+    );
+    const panel = await showPanel();
+    expect(
+      await panel.findByText('PayPal is not answering right now. Please try again soon.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says it could not read an answer without a body, rather than showing no subscription', async () => {
+    stubApi(() => ({ status: 204 }));
+    const panel = await showPanel();
+    expect(
+      await panel.findByText('The server sent an answer we could not read. Please reload the page.'),
+    ).toBeInTheDocument();
+    expect(panel.queryByText(/not subscribed/i)).not.toBeInTheDocument();
+  });
+
   it('warns when a payment failed', async () => {
     server({ ...active, payment_failed: true });
     const panel = await showPanel();
