@@ -1,8 +1,9 @@
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, SqliteDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
+import { CurrentSchemaPostgresDialect } from './current-schema-introspector.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -95,6 +96,6 @@ function openPostgres(url: string): DatabaseHandle {
   // the failure through its own promise).
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   return { db, dialect: 'postgres', eraseDeleted: async () => {}, close: () => db.destroy() };
 }

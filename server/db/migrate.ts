@@ -30,20 +30,10 @@ export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
   const migrator = new Migrator({ db, provider: new StaticMigrationProvider(dialect), migrationTableSchema });
-  let outcome = await migrator.migrateToLatest();
-  // Kysely finds its tables by listing every table on the server; on PostgreSQL that listing fails with
-  // 3F000 (invalid_schema_name) when another schema is dropped meanwhile, as parallel test suites do.
-  // Nothing has been changed at that point, so trying again is safe.
-  for (let attempt = 1; attempt < 5 && isSchemaDroppedMeanwhile(outcome.error); attempt += 1) {
-    outcome = await migrator.migrateToLatest();
-  }
+  const outcome = await migrator.migrateToLatest();
   const { error, results } = outcome;
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? [])
     .filter((result) => result.status === 'Success')
     .map((result) => result.migrationName);
-}
-
-function isSchemaDroppedMeanwhile(error: unknown): boolean {
-  return (error as { code?: unknown } | undefined)?.code === '3F000';
 }

@@ -2,8 +2,8 @@ import pg from 'pg';
 
 /**
  * Every PostgreSQL test gets a schema of its own, named with the run's prefix. Schemas are dropped once,
- * after the whole run: dropping one while another test migrates would break that test, since Kysely's
- * migrator looks through every schema on the server.
+ * after the whole run. (The app's introspection looks at its own schema only, so other schemas coming and
+ * going do not disturb it: server/db/current-schema-introspector.ts.)
  */
 export const RUN_PREFIX_VARIABLE = 'BULLAPP_TEST_SCHEMA_PREFIX';
 
