@@ -133,6 +133,23 @@ describe.each(testDialects)('Devices on %s', (dialect) => {
       expect(String(row.id)).not.toBe(session!.id);
     });
 
+    it('keeps the last use fresh without a write on every call: at most one a minute per session', async () => {
+      const app = await start(dialect);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-22T08:00:00.000Z') });
+      const token = await signUp(app, 'ada@example.com');
+      const stored = () => app.database.db.selectFrom('sessions').selectAll().executeTakeFirstOrThrow();
+      const before = await stored();
+      vi.setSystemTime(Date.parse('2026-11-22T08:00:40.000Z'));
+      for (let call = 0; call < 3; call++)
+        // The caller's own device is in use now: the reply says so, the row is not written.
+        expect((await sessionsOf(app, token))[0]?.last_used_at).toBe('2026-11-22T08:00:40.000Z');
+      expect(await stored()).toEqual(before);
+      vi.setSystemTime(Date.parse('2026-11-22T08:01:30.000Z'));
+      const [listed] = await sessionsOf(app, token);
+      expect(listed?.last_used_at).toBe('2026-11-22T08:01:30.000Z');
+      expect((await stored()).last_used_at).toBe('2026-11-22T08:01:30.000Z');
+    });
+
     it('lists only the caller’s account', async () => {
       const app = await start(dialect);
       const ada = await signUp(app, 'ada@example.com');

@@ -11,15 +11,16 @@ import type { Authenticated } from '../sessions/sessions.service.js';
 import { deviceLabel } from './device-label.js';
 
 /**
- * The signed-in devices of the caller's account, latest use first. The caller's own session shows the
- * last use it was authenticated with, which is fresher than the stored one: stored values move at most
- * once a minute (TOUCH_INTERVAL_MS), so a list costs no write.
+ * The signed-in devices of the caller's account, latest use first. Stored last uses move at most once a
+ * minute (TOUCH_INTERVAL_MS), so a list costs no write; the caller's own session is in use right now, and
+ * says so, whatever its row still holds.
  */
 export async function devicesOf(
   { db }: AppContext,
   { user, session }: Authenticated,
 ): Promise<DeviceSession[]> {
   const listed = await listActiveSessions(db, user.id);
+  const now = new Date().toISOString();
   const devices = listed.map((stored: ListedSession) => {
     const current = stored.id === session.id;
     return {
@@ -27,12 +28,12 @@ export async function devicesOf(
       kind: stored.kind,
       device: deviceLabel(stored.user_agent),
       created_at: stored.created_at,
-      last_used_at: current ? session.last_used_at : stored.last_used_at,
+      last_used_at: current ? now : stored.last_used_at,
       current,
     };
   });
-  // Sorted again here: the caller's last use may be fresher than the stored one the query sorted by; on a
-  // tie the caller's own device comes first (the rest keep the query's order: Array.sort is stable).
+  // Sorted again: the caller's last use is fresher than the stored one the query sorted by. On a tie the
+  // caller's own device comes first; the rest keep the query's order (Array.sort is stable).
   return devices.sort(
     (a, b) => b.last_used_at.localeCompare(a.last_used_at) || Number(b.current) - Number(a.current),
   );
