@@ -13,5 +13,6 @@ export const ACCOUNT_EVENTS = [
   'subscription_changed',
   'email_changed',
   'security_changed',
+  'session_ended',
 ] as const;
 export type AccountEventName = (typeof ACCOUNT_EVENTS)[number];

@@ -14,6 +14,8 @@ export const accountEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('email_changed') }),
   z.object({ event: z.literal('security_changed') }),
   z.object({ event: z.literal('subscription_changed'), subscription: subscriptionSchema }),
+  /** Another session of the user was revoked: its public id, as GET /api/v1/sessions names it. */
+  z.object({ event: z.literal('session_ended'), id: z.string() }),
 ]);
 export type AccountEvent = z.infer<typeof accountEventSchema>;
 

@@ -17,6 +17,7 @@ export const exportedUserSchema = z.object({
 
 /** A session, without its token hash. */
 export const exportedSessionSchema = z.object({
+  id: z.string().describe('Public id of the session, as the Devices list names it (not its token)'),
   kind: sessionKindSchema,
   created_at: time,
   last_used_at: time,

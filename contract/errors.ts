@@ -32,6 +32,7 @@ export const ERROR_MESSAGES = {
   webhooks_not_configured: 'PayPal webhooks are not configured on this server.',
   invalid_passkey: 'This passkey could not be verified. Please try again, or sign in with your password.',
   passkey_not_found: 'No such passkey was found for your account.',
+  session_not_found: 'No such session was found for your account. It may have ended already.',
   internal_error: 'Something went wrong on our side. Please try again in a moment.',
 } as const;
 

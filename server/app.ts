@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import databasePlugin from './db/database.plugin.js';
 import data from './data/data.plugin.js';
+import devices from './devices/devices.plugin.js';
 import { migrateToLatest } from './db/migrate.js';
 import { healthRoutes } from './health/health.routes.js';
 import readiness from './health/readiness.plugin.js';
@@ -140,6 +141,7 @@ export async function buildApp({
   await app.register(subscriptionsPlugin);
   await app.register(data);
   await app.register(passkeys);
+  await app.register(devices);
   await app.register(openApiRoutes);
   await app.register(webRoutes, { config, webRoot });
   return app;

@@ -9,7 +9,7 @@ interface Row {
   bearer: boolean;
 }
 
-// DESIGN section 4, the HTTP API table, row by row (and sections 9 and 11) (the two login forms and the two change forms share a path).
+// DESIGN section 4, the HTTP API table, row by row (and sections 9 to 12) (the two login forms and the two change forms share a path).
 const DESIGN_TABLE: Row[] = [
   { method: 'post', path: '/api/v1/users', statuses: [201, 409, 422], bearer: false },
   { method: 'post', path: '/api/v1/login', statuses: [200, 401], bearer: false },
@@ -49,6 +49,10 @@ const DESIGN_TABLE: Row[] = [
   { method: 'patch', path: '/api/v1/passkeys/{id}', statuses: [200, 404], bearer: true },
   { method: 'delete', path: '/api/v1/passkeys/{id}', statuses: [204, 404], bearer: true },
   { method: 'post', path: '/api/v1/passkeys/authentication_options', statuses: [200], bearer: false },
+  // DESIGN section 10, devices.
+  { method: 'get', path: '/api/v1/sessions', statuses: [200], bearer: true },
+  { method: 'delete', path: '/api/v1/sessions/{id}', statuses: [204, 404], bearer: true },
+  { method: 'post', path: '/api/v1/sessions/revoke_others', statuses: [200], bearer: true },
 ];
 
 /** Replies every call may add to the table's: bad input, a missing token, rate limits, readiness. */

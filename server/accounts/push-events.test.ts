@@ -48,8 +48,16 @@ describe.each(testDialects)('push events of the accounts API on %s', (dialect) =
     ]);
 
     heard.length = 0;
+    const { public_id: secondPublicId } = await app.database.db
+      .selectFrom('sessions')
+      .select('public_id')
+      .where('id', '=', secondId)
+      .executeTakeFirstOrThrow();
     await app.inject({ method: 'POST', url: '/api/v1/logout', headers: bearer(second.auth_token) });
-    expect(heard).toEqual([[sessionStream(secondId), { event: { event: 'signed_out' }, disconnect: true }]]);
+    expect(heard).toEqual([
+      [sessionStream(secondId), { event: { event: 'signed_out' }, disconnect: true }],
+      [userStream(user.id), { event: { event: 'session_ended', id: secondPublicId }, disconnect: false }],
+    ]);
 
     heard.length = 0;
     await app.inject({

@@ -72,9 +72,10 @@ export async function signInWithStoredToken(
   return toUserJson(found.user, found.token);
 }
 
-export async function signOut({ db, events }: AppContext, { session }: Authenticated): Promise<void> {
+export async function signOut({ db, events }: AppContext, { user, session }: Authenticated): Promise<void> {
   await revokeSession(db, session.id);
-  await events.signedOut([session.id]);
+  // The user's other pages take the device off their Devices list.
+  await events.sessionsRevoked(user.id, [session]);
 }
 
 export function currentUser({ user }: Authenticated): Omit<Me, 'subscription'> {

@@ -68,14 +68,17 @@ describe.each(testDialects)('account events from the API on %s', (dialect) => {
     expect(await here.next()).toEqual(event({ event: 'password_changed' }));
   });
 
-  it('signed_out and the end on logout, for that session only', async () => {
+  it('signed_out and the end on logout, for that session only; the other pages hear session_ended', async () => {
     const { call, page, signIn, token } = await start(dialect);
     const other = await signIn();
     const leaving = await page(token);
     const staying = await page(other);
+    const { sessions } = await call('GET', '/api/v1/sessions', undefined, token);
+    const leavingId = sessions.find((session: { current: boolean }) => session.current).id;
     await call('POST', '/api/v1/logout', undefined, token);
     expect(await leaving.next()).toEqual(event({ event: 'signed_out' }));
     expect(await leaving.next()).toMatchObject({ type: 'disconnect', reason: 'signed_out' });
+    expect(await staying.next()).toEqual(event({ event: 'session_ended', id: leavingId }));
     await expect(staying.next({ timeoutMs: 300 })).rejects.toThrow(/No frame/);
   });
 

@@ -17,11 +17,11 @@ export function exportedUser(db: DbOrTx, userId: number) {
 export async function exportedSessions(db: DbOrTx, userId: number) {
   const rows = await db
     .selectFrom('sessions')
-    .select(['kind', 'created_at', 'last_used_at', 'expires_at', 'user_agent', 'pending'])
+    .select(['public_id', 'kind', 'created_at', 'last_used_at', 'expires_at', 'user_agent', 'pending'])
     .where('user_id', '=', userId)
     .orderBy('id')
     .execute();
-  return rows.map((row) => ({ ...row, pending: Number(row.pending) === 1 }));
+  return rows.map(({ public_id, ...row }) => ({ id: public_id, ...row, pending: Number(row.pending) === 1 }));
 }
 
 export async function exportedPasskeys(db: DbOrTx, userId: number) {

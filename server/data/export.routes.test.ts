@@ -92,7 +92,15 @@ describe.each(testDialects)('GET /api/v1/export on %s', (dialect) => {
       password_changed_at: expect.any(String),
     });
     expect(data.sessions.map((s) => s.kind)).toEqual(['signup', 'password']);
+    const adaSessions = await app.database.db
+      .selectFrom('sessions')
+      .select('public_id')
+      .where('user_id', '=', ada.id)
+      .orderBy('id')
+      .execute();
+    expect(data.sessions.map((s) => s.id)).toEqual(adaSessions.map((row) => row.public_id));
     expect(data.sessions[0]).toEqual({
+      id: expect.stringMatching(/^[\w-]{16}$/),
       kind: 'signup',
       created_at: expect.any(String),
       last_used_at: expect.any(String),

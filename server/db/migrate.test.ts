@@ -26,6 +26,7 @@ describe.each(testDialects)('the schema on %s', (dialect) => {
         user_agent: null,
         kind: 'password',
         pending: 0,
+        public_id: 'p1',
       })
       .execute();
     await db

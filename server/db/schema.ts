@@ -22,6 +22,8 @@ export interface SessionsTable {
   user_agent: string | null;
   kind: SessionKind;
   pending: number;
+  /** What the Devices list shows and revokes by: random, never the token or its hash. */
+  public_id: string;
 }
 
 export interface PasswordResetsTable {

@@ -73,6 +73,9 @@ export const invalidPasskey = (status: 400 | 401) =>
 export const passkeyNotFound = () => new AppError(404, 'passkey_not_found', ERROR_MESSAGES.passkey_not_found);
 export const invalidPasskeyName = () => invalidRequest(ERROR_VARIANTS.passkeyName);
 
+// Devices.
+export const sessionNotFound = () => new AppError(404, 'session_not_found', ERROR_MESSAGES.session_not_found);
+
 // Limits and failures.
 function inWords(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;

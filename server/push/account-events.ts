@@ -33,6 +33,22 @@ export class AccountEvents {
     );
   }
 
+  /**
+   * Sessions revoked from another page (Devices, logout): each hears `signed_out` on its own sockets, which
+   * then close; then the user's other pages hear `session_ended` with its public id.
+   */
+  async sessionsRevoked(userId: number, sessions: Array<{ id: number; public_id: string }>) {
+    await this.signedOut(sessions.map((session) => session.id));
+    await Promise.all(
+      sessions.map((session) =>
+        this.send(userStream(userId), {
+          event: { event: 'session_ended', id: session.public_id },
+          disconnect: false,
+        }),
+      ),
+    );
+  }
+
   accountDeleted(userId: number) {
     return this.send(userStream(userId), { event: { event: 'account_deleted' }, disconnect: true });
   }

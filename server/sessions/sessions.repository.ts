@@ -24,6 +24,7 @@ function sessionWithUserQuery(db: DbOrTx, tokenHash: string) {
       'sessions.user_agent',
       'sessions.kind',
       'sessions.pending',
+      'sessions.public_id',
       'users.email',
       'users.role',
       'users.created_at as user_created_at',
@@ -68,6 +69,7 @@ export async function findSessionWithUser(
       user_agent: row.user_agent,
       kind: row.kind,
       pending: Number(row.pending),
+      public_id: row.public_id,
     },
     user: {
       id: row.user_id,
@@ -135,3 +137,52 @@ export async function deleteExpiredSessions(db: DbOrTx, now: string): Promise<nu
   const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** What the Devices list needs of a session: its public id, kind, user agent and times; never the hash. */
+export type ListedSession = Pick<
+  SessionRow,
+  'id' | 'public_id' | 'kind' | 'user_agent' | 'created_at' | 'last_used_at'
+>;
+
+/** The signed-in sessions of a user (not QR codes waiting to be used), latest use first. */
+export function listActiveSessions(db: DbOrTx, userId: number): Promise<ListedSession[]> {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'public_id', 'kind', 'user_agent', 'created_at', 'last_used_at'])
+    .where('user_id', '=', userId)
+    .where('pending', '=', 0)
+    .orderBy('last_used_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Deletes one signed-in session of this user by its public id; null when the user has no such session. */
+export async function deleteSessionByPublicId(
+  db: DbOrTx,
+  { userId, publicId }: { userId: number; publicId: string },
+): Promise<SessionIds | null> {
+  const row = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('public_id', '=', publicId)
+    .where('pending', '=', 0)
+    .returning(['id', 'public_id'])
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Deletes every signed-in session of a user but one, and names those it deleted. */
+export function deleteOtherSessions(
+  db: DbOrTx,
+  { userId, keepId }: { userId: number; keepId: number },
+): Promise<SessionIds[]> {
+  return db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepId)
+    .where('pending', '=', 0)
+    .returning(['id', 'public_id'])
+    .execute();
+}
+
+export type SessionIds = Pick<SessionRow, 'id' | 'public_id'>;

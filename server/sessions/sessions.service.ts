@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { SessionKind } from '../../contract/cable.js';
 import type { DbOrTx } from '../db/database.js';
 import type { SessionRow } from '../db/schema.js';
@@ -59,6 +60,7 @@ export async function createSession(
     user_agent: userAgent === null ? null : cleanUserAgent(userAgent),
     kind,
     pending: pending ? 1 : 0,
+    public_id: randomBytes(12).toString('base64url'),
   });
   return { token, session: toSession(session) };
 }

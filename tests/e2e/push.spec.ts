@@ -13,7 +13,7 @@ import { expectNoSeriousA11yViolations, expectNoSidewaysScroll } from './support
 
 const DELETED = 'Your account has been deleted, so you have been signed out.';
 const ENDED_ELSEWHERE =
-  'You have been signed out because this session was ended elsewhere: by Logout in another window, or by a password change. Please sign in again.';
+  'You have been signed out because this session was ended elsewhere: by Logout in another window, by Sign out in the Devices list of another device, or by a password change. Please sign in again.';
 
 /** Resolves once the page's push connection has its AccountChannel subscription confirmed. */
 function pushConnected(page: Page): Promise<WebSocket> {

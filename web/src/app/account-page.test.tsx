@@ -45,6 +45,7 @@ describe('the account page', () => {
       expect(calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual([
         'GET /api/v1/me',
         'GET /api/v1/passkeys',
+        'GET /api/v1/sessions',
         'GET /api/v1/subscription',
       ]),
     );

@@ -6,6 +6,7 @@ import { ChangeEmailPanel } from '@/features/data/change-email-panel';
 import { DownloadDataPanel } from '@/features/data/download-data-panel';
 import { DeviceSignInSection } from '@/features/device-sign-in/device-sign-in-section';
 import { PasskeysPanel } from '@/features/passkeys/passkeys-panel';
+import { DevicesPanel } from '@/features/devices/devices-panel';
 
 /**
  * The signed-in person's settings, one page (DESIGN section 6). Each feature adds its panels to a section
@@ -34,7 +35,16 @@ const sections: SettingsSection[] = [
       </>
     ),
   },
-  { id: 'devices', title: 'Devices', content: <DeviceSignInSection /> },
+  {
+    id: 'devices',
+    title: 'Devices',
+    content: (
+      <>
+        <DevicesPanel />
+        <DeviceSignInSection />
+      </>
+    ),
+  },
   { id: 'data', title: 'Your data', content: <DownloadDataPanel /> },
 ];
 

@@ -10,7 +10,7 @@ import { sessionStore, useSessionUser, useSignOutNotice } from '@/lib/session-st
 export const SIGNED_OUT_NOTICES = {
   account_deleted: 'Your account has been deleted, so you have been signed out.',
   signed_out:
-    'You have been signed out because this session was ended elsewhere: by Logout in another window, or by a password change. Please sign in again.',
+    'You have been signed out because this session was ended elsewhere: by Logout in another window, by Sign out in the Devices list of another device, or by a password change. Please sign in again.',
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 import type { PricesReply } from '@contract/prices';
+import type { DeviceSession } from '@contract/devices';
 import type { Me, User } from '@contract/users';
 
 export const signedInUser: User = {
@@ -34,14 +35,25 @@ export const euroPrices: PricesReply = {
   two_day: '1.90',
 };
 
+/** The session of the page under test, as GET /api/v1/sessions lists it. */
+export const thisDevice: DeviceSession = {
+  id: 'this-device-id',
+  kind: 'password',
+  device: 'Chrome on Linux',
+  created_at: '2026-01-01T00:00:00.000Z',
+  last_used_at: '2026-01-02T00:00:00.000Z',
+  current: true,
+};
+
 /**
- * What the account page reads when it opens, answered for a user with no subscription and no
- * passkeys; `undefined` for any other call, which the test answers itself.
+ * What the account page reads when it opens, answered for a user with no subscription, no passkeys and
+ * no other signed-in device; `undefined` for any other call, which the test answers itself.
  */
 export function accountPageReads(call: { method: string; path: string }, me: Me = signedInMe) {
   if (call.method !== 'GET') return undefined;
   if (call.path === '/api/v1/me') return { status: 200, body: me };
   if (call.path === '/api/v1/subscription') return { status: 200, body: { subscription: null } };
   if (call.path === '/api/v1/passkeys') return { status: 200, body: { passkeys: [] } };
+  if (call.path === '/api/v1/sessions') return { status: 200, body: { sessions: [thisDevice] } };
   return undefined;
 }

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RedisBus } from '../push/redis-bus.js';
+import { bearer } from '../test/accounts.js';
+import {
+  createSharedDatabase,
+  createUser,
+  listen,
+  RawSocket,
+  signIn,
+  type ListeningApp,
+  type SharedDatabase,
+} from '../test/cable-kit.js';
+import { testDialects } from '../test/helper.js';
+
+/** DESIGN section 10 on the push channel: a revoked session's pages are told and closed, the others hear of it. */
+
+const redisUrl = process.env.TEST_REDIS_URL ?? '';
+const ACCOUNT = JSON.stringify({ channel: 'AccountChannel' });
+const SIGNED_OUT = { identifier: ACCOUNT, message: { event: 'signed_out' } };
+const ENDED = { type: 'disconnect', reason: 'signed_out', reconnect: false };
+const sessionEnded = (id: string) => ({ identifier: ACCOUNT, message: { event: 'session_ended', id } });
+
+let database: SharedDatabase | undefined;
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await database?.drop();
+  database = undefined;
+});
+
+interface Device {
+  token: string;
+  publicId: string;
+}
+
+async function newDevice(app: FastifyInstance, userId: number): Promise<Device> {
+  const { token, sessionId } = await signIn(app.database.db, userId);
+  const row = await app.database.db
+    .selectFrom('sessions')
+    .select('public_id')
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+  return { token, publicId: row.public_id };
+}
+
+async function page(instance: ListeningApp, device: Device) {
+  const socket = await RawSocket.welcomed(instance.cableUrl, { token: device.token });
+  cleanups.push(() => socket.close());
+  await socket.subscribe(ACCOUNT);
+  return socket;
+}
+
+async function expectToldAndClosed(socket: RawSocket) {
+  expect(await socket.next()).toEqual(SIGNED_OUT);
+  expect(await socket.next()).toEqual(ENDED);
+  expect((await socket.closed).code).toBe(1000);
+}
+
+async function startOne(dialect: (typeof testDialects)[number]) {
+  database = await createSharedDatabase(dialect);
+  const instance = await listen(database.url);
+  cleanups.push(() => instance.close());
+  const user = await createUser(instance.app.database.db);
+  return { instance, userId: user.id };
+}
+
+describe.each(testDialects)('signing devices out, on the push channel, on %s', (dialect) => {
+  it('tells a revoked session’s pages signed_out and closes them; the other pages hear session_ended', async () => {
+    const { instance, userId } = await startOne(dialect);
+    const { app } = instance;
+    const [here, phone, tablet] = [
+      await newDevice(app, userId),
+      await newDevice(app, userId),
+      await newDevice(app, userId),
+    ] as [Device, Device, Device];
+    const herePage = await page(instance, here);
+    const phonePages = [await page(instance, phone), await page(instance, phone)];
+    const tabletPage = await page(instance, tablet);
+
+    const reply = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/sessions/${phone.publicId}`,
+      headers: bearer(here.token),
+    });
+    expect(reply.statusCode, reply.body).toBe(204);
+
+    for (const socket of phonePages) await expectToldAndClosed(socket);
+    expect(await herePage.next()).toEqual(sessionEnded(phone.publicId));
+    expect(await tabletPage.next()).toEqual(sessionEnded(phone.publicId));
+    // The revoked session cannot open a new socket either.
+    await expect(RawSocket.welcomed(instance.cableUrl, { token: phone.token })).rejects.toThrow(
+      /unauthorized|closed/,
+    );
+    await expect(herePage.next({ timeoutMs: 300 })).rejects.toThrow(/No frame/);
+  });
+
+  it('tells every other session’s pages signed_out on revoke_others, and the caller’s page each id', async () => {
+    const { instance, userId } = await startOne(dialect);
+    const { app } = instance;
+    const here = await newDevice(app, userId);
+    const others = [await newDevice(app, userId), await newDevice(app, userId)];
+    const herePage = await page(instance, here);
+    const otherPages = [await page(instance, others[0]!), await page(instance, others[1]!)];
+
+    const reply = await app.inject({
+      method: 'POST',
+      url: '/api/v1/sessions/revoke_others',
+      headers: bearer(here.token),
+    });
+    expect(reply.json()).toEqual({ revoked: 2 });
+
+    for (const socket of otherPages) await expectToldAndClosed(socket);
+    const heard = [await herePage.next(), await herePage.next()];
+    expect(heard).toEqual(expect.arrayContaining(others.map((other) => sessionEnded(other.publicId))));
+    await expect(herePage.next({ timeoutMs: 300 })).rejects.toThrow(/No frame/);
+  });
+
+  it('tells the other pages session_ended when a device signs itself out', async () => {
+    const { instance, userId } = await startOne(dialect);
+    const { app } = instance;
+    const [staying, leaving] = [await newDevice(app, userId), await newDevice(app, userId)];
+    const stayingPage = await page(instance, staying);
+    const leavingPage = await page(instance, leaving);
+    await app.inject({ method: 'POST', url: '/api/v1/logout', headers: bearer(leaving.token) });
+    await expectToldAndClosed(leavingPage);
+    expect(await stayingPage.next()).toEqual(sessionEnded(leaving.publicId));
+  });
+});
+
+describe.skipIf(!redisUrl).each(testDialects)('signing a device out across instances, on %s', (dialect) => {
+  it('closes the revoked session’s socket on the other instance and tells the pages there', async () => {
+    database = await createSharedDatabase(dialect);
+    const prefix = `bullapp-test:${randomBytes(6).toString('hex')}:`;
+    const instances: ListeningApp[] = [];
+    for (let n = 0; n < 2; n++) {
+      const bus = new RedisBus(redisUrl, { prefix });
+      cleanups.push(() => bus.close());
+      const instance = await listen(database.url, { bus });
+      cleanups.push(() => instance.close());
+      instances.push(instance);
+    }
+    const [first, second] = instances as [ListeningApp, ListeningApp];
+    const user = await createUser(first.app.database.db);
+    const here = await newDevice(first.app, user.id);
+    const phone = await newDevice(first.app, user.id);
+    const phonePage = await page(second, phone);
+    const watcher = await page(second, here);
+
+    const reply = await first.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/sessions/${phone.publicId}`,
+      headers: bearer(here.token),
+    });
+    expect(reply.statusCode, reply.body).toBe(204);
+    await expectToldAndClosed(phonePage);
+    expect(await watcher.next()).toEqual(sessionEnded(phone.publicId));
+  });
+});

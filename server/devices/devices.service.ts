@@ -1,0 +1,71 @@
+import type { DeviceSession } from '../../contract/devices.js';
+import type { AppContext, Caller } from '../app-context.js';
+import { sessionNotFound } from '../http/errors.js';
+import {
+  deleteOtherSessions,
+  deleteSessionByPublicId,
+  listActiveSessions,
+  type ListedSession,
+} from '../sessions/sessions.repository.js';
+import type { Authenticated } from '../sessions/sessions.service.js';
+import { deviceLabel } from './device-label.js';
+
+/**
+ * The signed-in devices of the caller's account, latest use first. Stored last uses move at most once a
+ * minute (TOUCH_INTERVAL_MS), so a list costs no write; the caller's own session is in use right now, and
+ * says so, whatever its row still holds.
+ */
+export async function devicesOf(
+  { db }: AppContext,
+  { user, session }: Authenticated,
+): Promise<DeviceSession[]> {
+  const listed = await listActiveSessions(db, user.id);
+  const now = new Date().toISOString();
+  const devices = listed.map((stored: ListedSession) => {
+    const current = stored.id === session.id;
+    return {
+      id: stored.public_id,
+      kind: stored.kind,
+      device: deviceLabel(stored.user_agent),
+      created_at: stored.created_at,
+      last_used_at: current ? now : stored.last_used_at,
+      current,
+    };
+  });
+  // Sorted again: the caller's last use is fresher than the stored one the query sorted by. On a tie the
+  // caller's own device comes first; the rest keep the query's order (Array.sort is stable).
+  return devices.sort(
+    (a, b) => b.last_used_at.localeCompare(a.last_used_at) || Number(b.current) - Number(a.current),
+  );
+}
+
+/** Signs one device out: its pages hear `signed_out` and close, the user's other pages `session_ended`. */
+export async function revokeDevice(
+  { db, audit, events }: AppContext,
+  { caller, publicId, signedIn }: { caller: Caller; publicId: string; signedIn: Authenticated },
+): Promise<void> {
+  const userId = signedIn.user.id;
+  const revoked = await db.transaction().execute(async (tx) => {
+    const deleted = await deleteSessionByPublicId(tx, { userId, publicId });
+    if (deleted) await audit.record(tx, { event: 'session_revoked', subject: { userId }, ip: caller.ip });
+    return deleted;
+  });
+  if (!revoked) throw sessionNotFound();
+  await events.sessionsRevoked(userId, [revoked]);
+}
+
+/** 'Sign out of all other devices': every session but the caller's ends, live; returns how many. */
+export async function revokeOtherDevices(
+  { db, audit, events }: AppContext,
+  { caller, signedIn }: { caller: Caller; signedIn: Authenticated },
+): Promise<number> {
+  const userId = signedIn.user.id;
+  const revoked = await db.transaction().execute(async (tx) => {
+    const deleted = await deleteOtherSessions(tx, { userId, keepId: signedIn.session.id });
+    if (deleted.length > 0)
+      await audit.record(tx, { event: 'session_revoked', subject: { userId }, ip: caller.ip });
+    return deleted;
+  });
+  await events.sessionsRevoked(userId, revoked);
+  return revoked.length;
+}

@@ -1,0 +1,119 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import {
+  createAccount,
+  revokeElsewhere,
+  signIn,
+  storedUser,
+  tokenWorks,
+  uniqueEmail,
+} from './support/accounts';
+import { expectNoSeriousA11yViolations } from './support/axe';
+
+const ENDED_ELSEWHERE =
+  'You have been signed out because this session was ended elsewhere: by Logout in another window, by Sign out in the Devices list of another device, or by a password change. Please sign in again.';
+
+/** A new account whose only session, the set-up's, has ended: its browsers are all the devices it has. */
+async function newAccount(baseURL: string, label: string) {
+  const email = uniqueEmail(label);
+  await revokeElsewhere(baseURL, (await createAccount(baseURL, email)).auth_token);
+  return email;
+}
+
+/** Opens /account, signing in on the way, and waits until the page listens for pushes. */
+async function openAccount(page: Page, email: string) {
+  const connected = new Promise<void>((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('confirm_subscription')) resolve();
+      });
+    });
+  });
+  await page.goto('/account');
+  await signIn(page, email);
+  await expect(page).toHaveURL('/account');
+  await connected;
+}
+
+const devicesOf = (page: Page) => page.getByRole('region', { name: 'Signed-in devices' });
+const listOf = (page: Page) => devicesOf(page).getByRole('list', { name: 'Your devices' });
+const otherDevices = (page: Page) =>
+  listOf(page)
+    .getByRole('listitem')
+    .filter({ hasNot: page.getByText('This device', { exact: true }) });
+
+/** A second browser (its own storage, so its own session), closed after `use`. */
+async function withSecondBrowser(browser: Browser, use: (second: Page) => Promise<void>) {
+  const other: BrowserContext = await browser.newContext();
+  try {
+    await use(await other.newPage());
+  } finally {
+    await other.close();
+  }
+}
+
+test.describe('the Devices list on /account', () => {
+  test('one browser signs the other out from its Devices list; the other is told at once', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const email = await newAccount(baseURL!, 'devices');
+    await openAccount(page, email);
+    const here = listOf(page).getByRole('listitem').filter({ hasText: 'This device' });
+    await expect(here).toHaveCount(1);
+    await expect(here).toContainText('Chrome on Linux');
+    await expect(here).toContainText('Signed in with a password');
+    await expect(otherDevices(page)).toHaveCount(0);
+
+    await withSecondBrowser(browser, async (second) => {
+      await openAccount(second, email);
+      const secondToken = (await storedUser(second))!.auth_token;
+      // The first page heard of the new sign-in and lists it, without a reload.
+      await expect(otherDevices(page)).toHaveCount(1);
+      await expect(otherDevices(page)).toContainText(/Chrome on Linux.*Signed in with a password.*last used/);
+      await expectNoSeriousA11yViolations(page, '/account#devices with two devices');
+
+      await otherDevices(page).getByRole('button', { name: 'Sign out' }).click();
+      await expect(devicesOf(page).getByRole('status')).toHaveText(
+        'Chrome on Linux is signed out. It has to sign in again to use your account.',
+      );
+      await expect(otherDevices(page)).toHaveCount(0);
+
+      await expect(second.getByText(ENDED_ELSEWHERE)).toBeVisible();
+      await expect(second).toHaveURL('/login');
+      await expect(second.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+      expect(await storedUser(second)).toBeNull();
+      expect(await tokenWorks(baseURL!, secondToken)).toBe(false);
+    });
+    // This browser stays signed in.
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    expect(await tokenWorks(baseURL!, (await storedUser(page))!.auth_token)).toBe(true);
+  });
+
+  test('Sign out of all other devices ends the other browser’s session; a Logout there leaves the list live', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const email = await newAccount(baseURL!, 'devices-all');
+    await openAccount(page, email);
+    await withSecondBrowser(browser, async (second) => {
+      await openAccount(second, email);
+      await expect(otherDevices(page)).toHaveCount(1);
+      // The second browser logs out by itself: the first page's list drops it (session_ended).
+      await second.getByRole('button', { name: 'Logout' }).click();
+      await expect(otherDevices(page)).toHaveCount(0);
+
+      await openAccount(second, email);
+      await expect(otherDevices(page)).toHaveCount(1);
+      await devicesOf(page).getByRole('button', { name: 'Sign out of all other devices' }).click();
+      await expect(devicesOf(page).getByRole('status')).toHaveText(
+        'Signed out of 1 other device. Only this device is signed in now.',
+      );
+      await expect(second.getByText(ENDED_ELSEWHERE)).toBeVisible();
+      await expect(second).toHaveURL('/login');
+      await expect(otherDevices(page)).toHaveCount(0);
+    });
+  });
+});

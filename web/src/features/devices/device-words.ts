@@ -1,0 +1,17 @@
+import type { SessionKind } from '@contract/account-events';
+
+const KIND_WORDS: Record<SessionKind, string> = {
+  password: 'Signed in with a password',
+  signup: 'Signed in at sign-up',
+  qr: 'Signed in with a QR code',
+  passkey: 'Signed in with a passkey',
+};
+
+export const kindInWords = (kind: SessionKind) => KIND_WORDS[kind];
+
+/** A moment as people read it ("22 Nov 2026, 08:20"), in the reader's own time zone. */
+export function formatMoment(iso: string, locale = 'en-GB'): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+export const devicesInWords = (count: number) => (count === 1 ? '1 other device' : `${count} other devices`);
