@@ -17,7 +17,10 @@ export type AuditEventName =
   | 'email_changed'
   | 'data_exported'
   | 'passkey_added'
-  | 'passkey_removed';
+  | 'passkey_removed'
+  | 'two_factor_enabled'
+  | 'two_factor_disabled'
+  | 'recovery_codes_replaced';
 
 /** Who an event is about: a user id, or (for an address without an account) the normalised e-mail. */
 export type AuditSubject = { userId: number } | { email: string };

@@ -4,6 +4,7 @@ import { initialSchema } from './migrations/2026-11-21-initial-schema.js';
 import { subscriptionsSchema } from './migrations/2026-11-22-subscriptions.js';
 import { emailChangesSchema } from './migrations/2026-11-22-email-changes.js';
 import { passkeysSchema } from './migrations/2026-11-22-passkeys.js';
+import { twoFactorSchema } from './migrations/2026-11-23-two-factor.js';
 
 /** Listed explicitly (never read from a folder) so a build can't pick up or miss files by accident. */
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -12,6 +13,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-22-subscriptions': subscriptionsSchema(dialect),
     '2026-11-22-email-changes': emailChangesSchema(dialect),
     '2026-11-22-passkeys': passkeysSchema(dialect),
+    '2026-11-23-two-factor': twoFactorSchema(dialect),
   };
 }
 
