@@ -35,13 +35,15 @@ export const euroPrices: PricesReply = {
 };
 
 /**
- * What the account page reads when it opens, answered for a user with no subscription and no
- * passkeys; `undefined` for any other call, which the test answers itself.
+ * What the account page reads when it opens, answered for a user with no subscription, no passkeys
+ * and two-step sign-in off; `undefined` for any other call, which the test answers itself.
  */
 export function accountPageReads(call: { method: string; path: string }, me: Me = signedInMe) {
   if (call.method !== 'GET') return undefined;
   if (call.path === '/api/v1/me') return { status: 200, body: me };
   if (call.path === '/api/v1/subscription') return { status: 200, body: { subscription: null } };
   if (call.path === '/api/v1/passkeys') return { status: 200, body: { passkeys: [] } };
+  if (call.path === '/api/v1/two_factor')
+    return { status: 200, body: { enabled: false, recovery_codes_left: 0 } };
   return undefined;
 }
