@@ -112,6 +112,29 @@ describe.each(testDialects)('POST /api/v1/login with two-step sign-in on, on %s'
     expect(next.statusCode, next.body).toBe(200);
   });
 
+  it('lets only one of two sign-ins racing with the same code through', async () => {
+    const { app } = await start(dialect);
+    freezeClock(MID_STEP);
+    const { user, secret } = await userWithTwoFactor(app);
+    freezeClock(MID_STEP + STEP);
+    const [first, second] = [await challengeOf(app, user.email), await challengeOf(app, user.email)];
+    const code = totpCode(secret);
+    const replies = await Promise.all([codeStep(app, first, code), codeStep(app, second, code)]);
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('lets only one of two sign-ins racing with the same recovery code through', async () => {
+    const { app } = await start(dialect);
+    const { user, recoveryCodes } = await userWithTwoFactor(app);
+    const [first, second] = [await challengeOf(app, user.email), await challengeOf(app, user.email)];
+    const replies = await Promise.all([
+      codeStep(app, first, recoveryCodes[0]!),
+      codeStep(app, second, recoveryCodes[0]!),
+    ]);
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 401]);
+    expect(await twoFactorStatus(app, user)).toEqual({ enabled: true, recovery_codes_left: 9 });
+  });
+
   it('refuses the code used to turn it on', async () => {
     const { app } = await start(dialect);
     freezeClock(MID_STEP);

@@ -288,6 +288,22 @@ describe.each(testDialects)('two-step sign-in settings on %s', (dialect) => {
       expect((await twoFactorStatus(app, user)).enabled).toBe(true);
     });
 
+    it('answers 204 and changes nothing while it is off: no mail, and a pending set-up is dropped', async () => {
+      const { app, smtp } = await start(dialect);
+      const user = await newUser(app);
+      await setUp(app, user);
+      const reply = await postJson(
+        app,
+        '/api/v1/two_factor/disable',
+        { password: STRONG_PASSWORD },
+        user.auth_token,
+      );
+      expect(reply.statusCode).toBe(204);
+      expect(await app.database.db.selectFrom('two_factor').selectAll().execute()).toEqual([]);
+      await app.mailer.flush();
+      expect(smtp.mails.filter((mail) => mail.to.includes(user.email))).toEqual([]);
+    });
+
     it('ends a sign-in waiting at the code step', async () => {
       const { app } = await start(dialect);
       const { user, secret } = await userWithTwoFactor(app);

@@ -190,6 +190,26 @@ describe('the Two-step sign-in panel', () => {
     expect(screen.getByRole('list', { name: 'Your recovery codes' })).toHaveTextContent(CODES[0]!);
   });
 
+  it('keeps the old recovery codes when the password is wrong, and says so', async () => {
+    const api = server((call) =>
+      call.path === '/api/v1/two_factor/recovery_codes'
+        ? apiError(403, 'invalid_credentials', WRONG_PASSWORD)
+        : undefined,
+    );
+    api.set(ON);
+    renderScreen(<TwoFactorPanel />, { url: '/account' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Make new recovery codes' }));
+    await user.click(screen.getByRole('button', { name: 'Make new recovery codes' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter your password.');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Make new recovery codes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(WRONG_PASSWORD);
+    expect(screen.queryByRole('list', { name: 'Your recovery codes' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText(/10 recovery codes are left\./)).toBeInTheDocument();
+  });
+
   it('reads the setting again when another page changes it (security_changed)', async () => {
     const api = server(() => undefined);
     renderScreen(<TwoFactorPanel />, { url: '/account' });
