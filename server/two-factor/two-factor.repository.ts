@@ -47,18 +47,21 @@ export async function savePendingSetup(
 
 /**
  * Takes the code's time step if it is later than the last one taken, in one statement, so of two requests
- * with the same code only one passes. `enabling` also switches a pending set-up on (only a pending one).
+ * with the same code only one passes. `enabling` also switches on a pending set-up, only the one whose
+ * secret the code was checked against (a set-up made anew meanwhile stays pending).
  */
 export async function takeStep(
   db: DbOrTx,
-  { userId, step, enableAt }: { userId: number; step: number; enableAt?: string },
+  { userId, step, enabling }: { userId: number; step: number; enabling?: { at: string; secretBox: string } },
 ): Promise<boolean> {
   let query = db
     .updateTable('two_factor')
-    .set(enableAt ? { last_used_step: step, enabled_at: enableAt } : { last_used_step: step })
+    .set(enabling ? { last_used_step: step, enabled_at: enabling.at } : { last_used_step: step })
     .where('user_id', '=', userId)
     .where((eb) => eb.or([eb('last_used_step', 'is', null), eb('last_used_step', '<', step)]));
-  query = enableAt ? query.where('enabled_at', 'is', null) : query.where('enabled_at', 'is not', null);
+  query = enabling
+    ? query.where('enabled_at', 'is', null).where('secret_box', '=', enabling.secretBox)
+    : query.where('enabled_at', 'is not', null);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

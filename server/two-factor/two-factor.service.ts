@@ -87,7 +87,8 @@ export async function enableTwoFactor(
   const codes = newRecoveryCodes();
   const at = new Date().toISOString();
   const enabled = await db.transaction().execute(async (tx) => {
-    if (!(await takeStep(tx, { userId: user.id, step, enableAt: at }))) return false;
+    if (!(await takeStep(tx, { userId: user.id, step, enabling: { at, secretBox: row.secret_box } })))
+      return false;
     await replaceRecoveryCodes(tx, { userId: user.id, codeHashes: codes.map(hashRecoveryCode), at });
     await audit.record(tx, { event: 'two_factor_enabled', subject: { userId: user.id }, ip: caller.ip });
     return true;
