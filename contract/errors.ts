@@ -34,6 +34,10 @@ export const ERROR_MESSAGES = {
   passkey_not_found: 'No such passkey was found for your account.',
   session_not_found: 'No such session was found for your account. It may have ended already.',
   internal_error: 'Something went wrong on our side. Please try again in a moment.',
+  invalid_code:
+    'That code is not right. Check the code your authenticator app shows now, or use a recovery code.',
+  two_factor_already_enabled: 'Two-step sign-in is already on. Turn it off first to set it up again.',
+  two_factor_not_enabled: 'Two-step sign-in is not on for this account.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -61,6 +65,11 @@ export const ERROR_VARIANTS = {
   passkeyName: 'Please give the passkey a name of 1 to 64 characters.',
   /** 400 `invalid_request` of the PayPal webhook when a verified body is not an event. */
   notAPayPalEvent: 'The webhook body is not a PayPal event.',
+  /** 401 `invalid_code` of the login call's code step once its challenge has expired or used its tries. */
+  signInStepExpired:
+    'This sign-in step has expired or had too many tries. Please sign in with your password again.',
+  /** 409 `two_factor_not_enabled` of POST /api/v1/two_factor/enable before any set-up. */
+  twoFactorNotSetUp: 'Set up two-step sign-in first: confirm your password to get a QR code.',
 } as const;
 
 /** The body of every non-2xx reply, as read off the wire (`error` is an ErrorCode when the server sent it). */

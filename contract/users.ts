@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { passkeyLoginSchema } from './passkeys.js';
 import { subscriptionSchema } from './subscriptions.js';
+import { codeLoginSchema, twoFactorRequiredSchema } from './two-factor.js';
 
 /** A user as the API returns it; `auth_token` is present on sign-up and sign-in replies. */
 export const userSchema = z.object({
@@ -34,8 +35,17 @@ export const tokenLoginSchema = z.object({
       .describe('true from a QR link: only a pending QR token is accepted (it is exchanged for a new token)'),
   }),
 });
-export const loginBodySchema = z.union([passwordLoginSchema, tokenLoginSchema, passkeyLoginSchema]);
+export const loginBodySchema = z.union([
+  passwordLoginSchema,
+  tokenLoginSchema,
+  passkeyLoginSchema,
+  codeLoginSchema,
+]);
 export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** A signed-in user, or (e-mail and password of an account with two-step sign-in on) the code step. */
+export const loginReplySchema = z.union([userSchema, twoFactorRequiredSchema]);
+export type LoginReply = z.infer<typeof loginReplySchema>;
 
 export const resetPasswordBodySchema = z.object({ email: z.string() });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;

@@ -22,6 +22,7 @@ import { OneLinePerRequest } from './http/request-log.js';
 import openApi, { openApiRoutes } from './http/openapi.plugin.js';
 import mailer from './mail/mailer.plugin.js';
 import passkeys from './passkeys/passkeys.plugin.js';
+import twoFactor from './two-factor/two-factor.plugin.js';
 import passwords from './passwords/passwords.plugin.js';
 import { paypalPlugin } from './paypal/paypal.plugin.js';
 import { pricesRoutes } from './prices/prices.routes.js';
@@ -142,6 +143,7 @@ export async function buildApp({
   await app.register(data);
   await app.register(passkeys);
   await app.register(devices);
+  await app.register(twoFactor);
   await app.register(openApiRoutes);
   await app.register(webRoutes, { config, webRoot });
   return app;

@@ -8,6 +8,7 @@ import { appContext, callerOf } from '../app-context.js';
 import { deleteAccount } from './deletion.service.js';
 import { API_PATHS } from '../../contract/api-paths.js';
 import { PayPalError } from '../paypal/paypal-api.js';
+import { getUser } from '../sessions/request-user.js';
 
 export async function deletionRoutes(app: FastifyInstance) {
   const context = appContext(app);
@@ -16,7 +17,8 @@ export async function deletionRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Deletes the account of this e-mail and password, for good',
+        summary:
+          'Deletes the account of this e-mail and password, for good; with two-step sign-in on, only with a Bearer token of that account too',
         body: deleteUserBodySchema,
         response: {
           200: deleteUserReplySchema.describe(
@@ -39,6 +41,9 @@ export async function deletionRoutes(app: FastifyInstance) {
           caller: callerOf(request),
           // PayPal must stop billing first: while it refuses or cannot be reached, the account stays.
           beforeDelete: (userId) => app.cancelSubscriptionsForDeletion(userId),
+          // Two-step sign-in on: the password alone is not enough, the call must come from a signed-in page.
+          mayDelete: async (userId) =>
+            !(await app.twoFactor.isOn(userId)) || (await getUser(request))?.user.id === userId,
         });
       } catch (error) {
         if (!(error instanceof PayPalError)) throw error;

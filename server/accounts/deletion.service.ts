@@ -9,6 +9,8 @@ export interface DeletionRequest {
   caller: Pick<Caller, 'ip'>;
   /** Runs once the pair is right and before anything is deleted; when it throws, nothing is deleted. */
   beforeDelete: (userId: number) => Promise<void>;
+  /** Whether the account may go on a right pair (two-step sign-in on: only with its own Bearer token too). */
+  mayDelete?: (userId: number) => Promise<boolean>;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface DeletionRequest {
  */
 export async function deleteAccount(
   context: AppContext,
-  { email, password, caller, beforeDelete }: DeletionRequest,
+  { email, password, caller, beforeDelete, mayDelete }: DeletionRequest,
 ): Promise<boolean> {
   const { db, config, audit, events, mailer, eraseDeleted } = context;
   const user = await checkCredentials(context, {
@@ -27,6 +29,10 @@ export async function deleteAccount(
     failedEvent: 'account_deletion_failed',
   });
   if (!user) return false;
+  if (mayDelete && !(await mayDelete(user.id))) {
+    await audit.record(db, { event: 'account_deletion_failed', subject: { userId: user.id }, ip: caller.ip });
+    return false;
+  }
   await beforeDelete(user.id);
   const deleted = await db.transaction().execute(async (tx) => {
     // The event names the user only by its keyed hash: after this, nothing here holds the e-mail.

@@ -53,6 +53,13 @@ const DESIGN_TABLE: Row[] = [
   { method: 'get', path: '/api/v1/sessions', statuses: [200], bearer: true },
   { method: 'delete', path: '/api/v1/sessions/{id}', statuses: [204, 404], bearer: true },
   { method: 'post', path: '/api/v1/sessions/revoke_others', statuses: [200], bearer: true },
+  // DESIGN section 11, two-step sign-in (its code form of login shares the login row; GET and the 409s
+  // are docs/decisions/110-two-step-sign-in.md).
+  { method: 'get', path: '/api/v1/two_factor', statuses: [200], bearer: true },
+  { method: 'post', path: '/api/v1/two_factor/setup', statuses: [200, 403, 409], bearer: true },
+  { method: 'post', path: '/api/v1/two_factor/enable', statuses: [200, 409, 422], bearer: true },
+  { method: 'post', path: '/api/v1/two_factor/disable', statuses: [204, 403], bearer: true },
+  { method: 'post', path: '/api/v1/two_factor/recovery_codes', statuses: [200, 403, 409], bearer: true },
 ];
 
 /** Replies every call may add to the table's: bad input, a missing token, rate limits, readiness. */

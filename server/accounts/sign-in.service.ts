@@ -1,3 +1,4 @@
+import type { TwoFactorRequired } from '../../contract/two-factor.js';
 import type { Me, User } from '../../contract/users.js';
 import { invalidCredentials, invalidToken } from '../http/errors.js';
 import { isForeignKeyViolation } from '../db/errors.js';
@@ -8,15 +9,29 @@ import {
   type Authenticated,
 } from '../sessions/sessions.service.js';
 import { holdUnchangedPassword } from '../users/users.repository.js';
+import type { Account } from '../users/account.js';
 import type { AppContext, Caller } from '../app-context.js';
 import { checkCredentials } from '../users/credentials.js';
 import { toMe, toUserJson } from './user-json.js';
 
-/** E-mail and password: a new session. Unknown e-mail and wrong password get the same reply in the same time. */
+/**
+ * E-mail and password: a new session, or, when `secondStep` asks for one (two-step sign-in is on), its
+ * challenge and no session yet. Unknown e-mail and wrong password get the same reply in the same time.
+ */
 export async function signInWithPassword(
   context: AppContext,
-  { email, password, caller }: { email: string; password: string; caller: Caller },
-): Promise<User> {
+  {
+    email,
+    password,
+    caller,
+    secondStep,
+  }: {
+    email: string;
+    password: string;
+    caller: Caller;
+    secondStep?: (user: Account) => Promise<TwoFactorRequired | null>;
+  },
+): Promise<User | TwoFactorRequired> {
   const { db, audit, events } = context;
   const user = await checkCredentials(context, {
     email,
@@ -26,6 +41,8 @@ export async function signInWithPassword(
     rehash: true,
   });
   if (!user) throw invalidCredentials();
+  const challenge = await secondStep?.(user);
+  if (challenge) return challenge;
   // The password was checked outside the transaction (it is slow); the account may have been deleted or
   // its password changed meanwhile. Either way these credentials no longer hold. The check holds the row
   // until the session is committed, so a change cannot slip in between (docs/decisions/075).

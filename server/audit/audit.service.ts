@@ -18,7 +18,10 @@ export type AuditEventName =
   | 'data_exported'
   | 'passkey_added'
   | 'passkey_removed'
-  | 'session_revoked';
+  | 'session_revoked'
+  | 'two_factor_enabled'
+  | 'two_factor_disabled'
+  | 'recovery_codes_replaced';
 
 /** Who an event is about: a user id, or (for an address without an account) the normalised e-mail. */
 export type AuditSubject = { userId: number } | { email: string };

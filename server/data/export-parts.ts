@@ -10,6 +10,7 @@ import {
   exportedPasswordResets,
   exportedSessions,
   exportedSubscriptions,
+  exportedTwoFactor,
   exportedUser,
 } from './export.repository.js';
 
@@ -49,8 +50,12 @@ export const EXPORT_PARTS: ExportPart[] = [
     tables: ['passkeys', 'passkey_challenges'],
     read: ({ db }, user) => exportedPasskeys(db, user.id),
   }),
-  // The two-step sign-in change fills this in from its tables: whether it is on, never the secret or codes.
-  part({ key: 'two_factor', tables: [], read: async () => ({ enabled: false }) }),
+  // Whether it is on, never the secret (two_factor), the recovery codes' hashes or a sign-in's challenge.
+  part({
+    key: 'two_factor',
+    tables: ['two_factor', 'two_factor_recovery_codes', 'two_factor_challenges'],
+    read: ({ db }, user) => exportedTwoFactor(db, user.id),
+  }),
   part({
     key: 'password_resets',
     tables: ['password_resets'],

@@ -33,6 +33,16 @@ export async function exportedPasskeys(db: DbOrTx, userId: number) {
     .execute();
 }
 
+/** Whether two-step sign-in is on: never the secret, the recovery codes' hashes or a challenge. */
+export async function exportedTwoFactor(db: DbOrTx, userId: number) {
+  const row = await db
+    .selectFrom('two_factor')
+    .select('enabled_at')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { enabled: row !== undefined && row.enabled_at !== null };
+}
+
 export async function exportedSubscriptions(db: DbOrTx, userId: number) {
   const rows = await db
     .selectFrom('subscriptions')

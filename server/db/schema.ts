@@ -105,6 +105,36 @@ export interface PasskeyChallengesTable {
   expires_at: string;
 }
 
+/** Two-step sign-in of one account: pending until enabled_at is set. */
+export interface TwoFactorTable {
+  user_id: number;
+  /** AES-256-GCM box of the base32 TOTP secret (server/two-factor/secret-box.ts). */
+  secret_box: string;
+  enabled_at: string | null;
+  /** bigint: PostgreSQL hands it back as text, the repository reads it as a number. */
+  last_used_step: ColumnType<number | string | null, number | null, number | null>;
+  created_at: string;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (hex) of the normalised code; the code itself is shown once and kept nowhere. */
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface TwoFactorChallengesTable {
+  /** SHA-256 (hex) of the challenge token the login call handed out. */
+  token_hash: string;
+  user_id: number;
+  password_changed_at: string;
+  /** Codes tried so far; the fifth wrong one ends the challenge. */
+  tries: number;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -116,6 +146,9 @@ export interface Database {
   email_changes: EmailChangesTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -50,6 +50,7 @@ describe.each(testDialects)('housekeeping on %s', (dialect) => {
       email_changes: 0,
       audit_events: 0,
       'passkey challenges': 0,
+      'two-factor challenges': 0,
     });
     expect(await db.selectFrom('sessions').select('id').execute()).toHaveLength(1);
     expect(await db.selectFrom('password_resets').select('token_hash').execute()).toEqual([

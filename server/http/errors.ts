@@ -75,6 +75,20 @@ export const invalidPasskeyName = () => invalidRequest(ERROR_VARIANTS.passkeyNam
 
 // Devices.
 export const sessionNotFound = () => new AppError(404, 'session_not_found', ERROR_MESSAGES.session_not_found);
+// Two-step sign-in.
+/** 422 when turning it on; 401 at the login call's code step. */
+export const invalidCode = (status: 401 | 422) =>
+  new AppError(status, 'invalid_code', ERROR_MESSAGES.invalid_code);
+export const signInStepExpired = () => new AppError(401, 'invalid_code', ERROR_VARIANTS.signInStepExpired);
+export const twoFactorAlreadyEnabled = () =>
+  new AppError(409, 'two_factor_already_enabled', ERROR_MESSAGES.two_factor_already_enabled);
+export const twoFactorNotEnabled = () =>
+  new AppError(409, 'two_factor_not_enabled', ERROR_MESSAGES.two_factor_not_enabled);
+/** 403 of the two-step sign-in calls that confirm the password (the QR code's sentence fits them too). */
+export const wrongConfirmPassword = () =>
+  new AppError(403, 'invalid_credentials', ERROR_VARIANTS.wrongQrPassword);
+export const twoFactorNotSetUp = () =>
+  new AppError(409, 'two_factor_not_enabled', ERROR_VARIANTS.twoFactorNotSetUp);
 
 // Limits and failures.
 function inWords(seconds: number): string {

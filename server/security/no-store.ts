@@ -1,9 +1,17 @@
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import { qrReplySchema } from '../../contract/qr.js';
-import { meReplySchema, userSchema } from '../../contract/users.js';
+import { recoveryCodesReplySchema, twoFactorSetupReplySchema } from '../../contract/two-factor.js';
+import { loginReplySchema, meReplySchema, userSchema } from '../../contract/users.js';
 
 /** Reply schemas of calls whose answer carries a token or the signed-in person's account. */
-const PRIVATE_REPLIES: ReadonlySet<unknown> = new Set([userSchema, meReplySchema, qrReplySchema]);
+const PRIVATE_REPLIES: ReadonlySet<unknown> = new Set([
+  userSchema,
+  meReplySchema,
+  qrReplySchema,
+  loginReplySchema,
+  twoFactorSetupReplySchema,
+  recoveryCodesReplySchema,
+]);
 
 const noStore: onSendHookHandler = async (_request, reply) => {
   reply.header('cache-control', 'no-store');

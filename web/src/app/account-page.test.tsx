@@ -47,6 +47,7 @@ describe('the account page', () => {
         'GET /api/v1/passkeys',
         'GET /api/v1/sessions',
         'GET /api/v1/subscription',
+        'GET /api/v1/two_factor',
       ]),
     );
     expect(calls[0]?.headers.Authorization).toBe('Bearer token-of-ada');

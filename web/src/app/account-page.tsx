@@ -7,6 +7,7 @@ import { DownloadDataPanel } from '@/features/data/download-data-panel';
 import { DeviceSignInSection } from '@/features/device-sign-in/device-sign-in-section';
 import { PasskeysPanel } from '@/features/passkeys/passkeys-panel';
 import { DevicesPanel } from '@/features/devices/devices-panel';
+import { TwoFactorPanel } from '@/features/two-factor/two-factor-panel';
 
 /**
  * The signed-in person's settings, one page (DESIGN section 6). Each feature adds its panels to a section
@@ -31,6 +32,7 @@ const sections: SettingsSection[] = [
     content: (
       <>
         <ChangePasswordPanel />
+        <TwoFactorPanel />
         <PasskeysPanel />
       </>
     ),

@@ -46,8 +46,9 @@ export const thisDevice: DeviceSession = {
 };
 
 /**
- * What the account page reads when it opens, answered for a user with no subscription, no passkeys and
- * no other signed-in device; `undefined` for any other call, which the test answers itself.
+ * What the account page reads when it opens, answered for a user with no subscription, no passkeys, no
+ * other signed-in device and two-step sign-in off; `undefined` for any other call, which the test answers
+ * itself.
  */
 export function accountPageReads(call: { method: string; path: string }, me: Me = signedInMe) {
   if (call.method !== 'GET') return undefined;
@@ -55,5 +56,7 @@ export function accountPageReads(call: { method: string; path: string }, me: Me 
   if (call.path === '/api/v1/subscription') return { status: 200, body: { subscription: null } };
   if (call.path === '/api/v1/passkeys') return { status: 200, body: { passkeys: [] } };
   if (call.path === '/api/v1/sessions') return { status: 200, body: { sessions: [thisDevice] } };
+  if (call.path === '/api/v1/two_factor')
+    return { status: 200, body: { enabled: false, recovery_codes_left: 0 } };
   return undefined;
 }

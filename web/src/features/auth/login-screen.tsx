@@ -17,6 +17,8 @@ import { revokeToken } from './api/revoke-token';
 import { handoffTokenFrom } from './handoff-token';
 import { useReturnPath } from './return-to';
 import { SwitchAccountPrompt } from './switch-account-prompt';
+import { CodeStep } from './code-step';
+import type { User } from '@contract/users';
 
 export function LoginScreen() {
   const location = useLocation();
@@ -33,6 +35,8 @@ export function LoginScreen() {
   const { pending, outcome, submit, setOutcome } = useSubmission();
   const handoffStarted = useRef(false);
   const [canUsePasskeys, setCanUsePasskeys] = useState(false);
+  /** The password was right and the account asks for a code: the challenge of that step. */
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   useEffect(() => {
     passkeysSupported().then(setCanUsePasskeys, () => setCanUsePasskeys(false));
@@ -78,10 +82,27 @@ export function LoginScreen() {
     if (!email.trim()) return setOutcome(failure(EMPTY_FIELD.email));
     if (!password) return setOutcome(failure(EMPTY_FIELD.password));
     void submit(async () => {
-      sessionStore.setUser(await login({ email: email.trim(), password }));
-      await navigate(returnPath, { replace: true });
+      const reply = await login({ email: email.trim(), password });
+      if ('two_factor_required' in reply) {
+        setPassword('');
+        setChallenge(reply.challenge);
+        return;
+      }
+      await signedIn(reply);
     });
   }
+
+  async function signedIn(user: User) {
+    sessionStore.setUser(user);
+    await navigate(returnPath, { replace: true });
+  }
+
+  if (challenge)
+    return (
+      <Page title="Sign in">
+        <CodeStep challenge={challenge} onSignedIn={signedIn} onStartOver={() => setChallenge(null)} />
+      </Page>
+    );
 
   function signInWithPasskey() {
     void submit(async () => {

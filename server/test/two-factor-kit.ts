@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
+import { afterEach, expect, vi } from 'vitest';
+import type { AppOptions } from '../app.js';
+import type {
+  RecoveryCodesReply,
+  TwoFactorRequired,
+  TwoFactorSetupReply,
+} from '../../contract/two-factor.js';
+import type { User } from '../../contract/users.js';
+import { bearer, signUpUser, STRONG_PASSWORD } from './accounts.js';
+import { buildTestApp, type TestDialect } from './helper.js';
+import { startSmtpServer } from './smtp.js';
+
+/** For a two-step sign-in test file: `start(dialect)` gives an app that mails through a real SMTP server. */
+export function twoFactorKit() {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    vi.useRealTimers();
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return async (
+    dialect: TestDialect,
+    { env = {}, rateLimits }: { env?: Record<string, string> } & Pick<AppOptions, 'rateLimits'> = {},
+  ) => {
+    const smtp = await startSmtpServer();
+    cleanups.push(() => smtp.close());
+    const testApp = await buildTestApp({ dialect, env: { SMTP_URL: smtp.url, ...env }, rateLimits });
+    cleanups.push(() => testApp.close());
+    return { app: testApp.app, smtp };
+  };
+}
+
+/** Stops the clock at `at` (only Date: timers, sockets and the database keep running). */
+export function freezeClock(at: number) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(at);
+}
+
+/** A time in the middle of a 30-second step, so a test's own steps never straddle a boundary. */
+export const MID_STEP = Math.floor(Date.now() / 30_000) * 30_000 + 15_000;
+
+/** The code an authenticator app shows for this secret at `timestamp` (RFC 6238: SHA-1, 6 digits, 30 s). */
+export function totpCode(secret: string, timestamp = Date.now()): string {
+  return TOTP.generate({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    timestamp,
+  });
+}
+
+let emails = 0;
+/** A new account with an e-mail address of its own. */
+export function newUser(app: FastifyInstance): Promise<User> {
+  emails += 1;
+  return signUpUser(app, { email: `totp${emails}-${process.pid}@example.com` });
+}
+
+export const postJson = (app: FastifyInstance, url: string, payload: object, token?: string) =>
+  app.inject({ method: 'POST', url, payload, headers: token ? bearer(token) : {} });
+
+export async function setUp(app: FastifyInstance, user: User): Promise<TwoFactorSetupReply> {
+  const reply = await postJson(
+    app,
+    '/api/v1/two_factor/setup',
+    { password: STRONG_PASSWORD },
+    user.auth_token,
+  );
+  expect(reply.statusCode, reply.body).toBe(200);
+  return reply.json();
+}
+
+/** A user with two-step sign-in on: its secret and its ten recovery codes. */
+export async function userWithTwoFactor(app: FastifyInstance, existing?: User) {
+  const user = existing ?? (await newUser(app));
+  const { secret } = await setUp(app, user);
+  const reply = await postJson(app, '/api/v1/two_factor/enable', { code: totpCode(secret) }, user.auth_token);
+  expect(reply.statusCode, reply.body).toBe(200);
+  return { user, secret, recoveryCodes: reply.json<RecoveryCodesReply>().recovery_codes };
+}
+
+export const passwordStep = (app: FastifyInstance, email: string, password = STRONG_PASSWORD) =>
+  postJson(app, '/api/v1/login', { session: { email, password } });
+
+/** The password step of an account with two-step sign-in on: its challenge. */
+export async function challengeOf(app: FastifyInstance, email: string): Promise<string> {
+  const reply = await passwordStep(app, email);
+  expect(reply.statusCode, reply.body).toBe(200);
+  return reply.json<TwoFactorRequired>().challenge;
+}
+
+export const codeStep = (app: FastifyInstance, challenge: string, code: string) =>
+  postJson(app, '/api/v1/login', { session: { challenge, code } });
+
+export async function twoFactorStatus(app: FastifyInstance, user: User) {
+  const reply = await app.inject({ url: '/api/v1/two_factor', headers: bearer(user.auth_token) });
+  expect(reply.statusCode, reply.body).toBe(200);
+  return reply.json();
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Form } from '@/components/ui/form';
+import { FormStatus } from '@/components/ui/form-status';
+import { failure, useSubmission } from '@/lib/use-submission';
+import { loginWithCode } from './api/login-with-code';
+import type { User } from '@contract/users';
+
+type Method = 'totp' | 'recovery_code';
+
+const TEXTS: Record<Method, { intro: string; label: string; empty: string; other: string }> = {
+  totp: {
+    intro:
+      'Two-step sign-in is on for this account. Enter the 6-digit code your authenticator app shows now.',
+    label: 'Code from your authenticator app',
+    empty: 'Please enter the 6-digit code your authenticator app shows.',
+    other: 'Use a recovery code instead',
+  },
+  recovery_code: {
+    intro:
+      'Enter one of the recovery codes you saved when you turned on two-step sign-in. Each code works once.',
+    label: 'Recovery code',
+    empty: 'Please enter one of your recovery codes.',
+    other: 'Use a code from your authenticator app instead',
+  },
+};
+
+/** The second step of a password sign-in when the account asks for one: a code, or a recovery code. */
+export function CodeStep({
+  challenge,
+  onSignedIn,
+  onStartOver,
+}: {
+  challenge: string;
+  onSignedIn: (user: User) => Promise<void>;
+  onStartOver: () => void;
+}) {
+  const [method, setMethod] = useState<Method>('totp');
+  const [code, setCode] = useState('');
+  const { pending, outcome, submit, setOutcome } = useSubmission();
+  const texts = TEXTS[method];
+
+  function verify() {
+    if (!code.trim()) return setOutcome(failure(texts.empty));
+    void submit(async () => onSignedIn(await loginWithCode(challenge, code.trim())));
+  }
+
+  function switchMethod() {
+    setMethod(method === 'totp' ? 'recovery_code' : 'totp');
+    setCode('');
+    setOutcome(null);
+  }
+
+  return (
+    <Form onSubmit={verify} label="Two-step sign-in">
+      <p>{texts.intro}</p>
+      <Field
+        key={method}
+        label={texts.label}
+        name={method === 'totp' ? 'one-time-code' : 'recovery-code'}
+        autoComplete={method === 'totp' ? 'one-time-code' : 'off'}
+        inputMode={method === 'totp' ? 'numeric' : 'text'}
+        autoFocus
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+      />
+      <Button type="submit" disabled={pending}>
+        Verify
+      </Button>
+      <Button variant="quiet" disabled={pending} onClick={switchMethod}>
+        {texts.other}
+      </Button>
+      <Button variant="quiet" disabled={pending} onClick={onStartOver}>
+        Start again with your password
+      </Button>
+      <FormStatus pending={pending} outcome={outcome} pendingLabel="Checking the code" />
+    </Form>
+  );
+}

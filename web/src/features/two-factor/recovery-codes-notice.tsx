@@ -1,0 +1,58 @@
+import { Button } from '@/components/ui/button';
+import { Message } from '@/components/ui/message';
+
+/** Codes just made, and the sentence that says what happened. */
+export interface ShownCodes {
+  codes: string[];
+  headline: string;
+}
+
+const FILE_NAME = 'recovery-codes.txt';
+
+/** Hands the codes to the browser as a text file (no server round trip, no new tab). */
+function download(codes: string[], appName: string) {
+  const text = [`${appName} recovery codes`, 'Each code signs in once.', '', ...codes, ''].join('\n');
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = FILE_NAME;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** The ten codes, shown this once: the server keeps only their hashes. */
+export function RecoveryCodesNotice({
+  codes,
+  headline,
+  appName,
+  onDone,
+}: {
+  codes: string[];
+  headline: string;
+  appName: string;
+  onDone: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-3">
+      <Message tone="success">{headline}</Message>
+      <p>
+        Save these recovery codes somewhere safe, away from your phone. If you lose your authenticator app,
+        each code signs you in once. <strong>They are shown only now.</strong>
+      </p>
+      <ul aria-label="Your recovery codes" className="grid grid-cols-1 gap-1 font-mono sm:grid-cols-2">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="quiet" onClick={() => download(codes, appName)}>
+          Download the codes
+        </Button>
+        <Button onClick={onDone}>I have saved my recovery codes</Button>
+      </div>
+    </div>
+  );
+}
