@@ -163,6 +163,37 @@ const shots: Shot[] = [
     },
   },
   {
+    name: 'account-two-step-set-up',
+    async prepare(page, { baseURL, width }) {
+      await signIn(page, await createAccount(baseURL, width));
+      const panel = page.getByRole('region', { name: 'Two-step sign-in' });
+      await panel.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await panel.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+      await panel.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
+      await panel.scrollIntoViewIfNeeded();
+    },
+  },
+  {
+    name: 'account-devices',
+    async prepare(page, { baseURL, width }) {
+      const email = await createAccount(baseURL, width);
+      // A second device, signed in over the API as a phone would be.
+      await fetch(`${baseURL}/api/v1/login`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'User-Agent':
+            'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+        },
+        body: JSON.stringify({ session: { email, password: PASSWORD } }),
+      });
+      await signIn(page, email);
+      const panel = page.getByRole('region', { name: 'Signed-in devices' });
+      await panel.getByText('Safari on iPhone').waitFor();
+      await panel.scrollIntoViewIfNeeded();
+    },
+  },
+  {
     name: 'pricing',
     async prepare(page) {
       await page.goto('/pricing');
