@@ -5,8 +5,10 @@ import { meReplySchema, userSchema } from '../../contract/users.js';
 /** Reply schemas of calls whose answer carries a token or the signed-in person's account. */
 const PRIVATE_REPLIES: ReadonlySet<unknown> = new Set([userSchema, meReplySchema, qrReplySchema]);
 
-const noStore: onSendHookHandler = async (_request, reply) => {
+// Synchronous: an async hook would cost a promise and a microtask turn on every such reply.
+const noStore: onSendHookHandler = (_request, reply, payload, done) => {
   reply.header('cache-control', 'no-store');
+  done(null, payload);
 };
 
 /**
