@@ -53,4 +53,9 @@ describe('the request log', () => {
     await current.app.inject('/healthz');
     expect(logs.lines).toEqual([]);
   });
+
+  it('answers as usual when the app is built without a logger', async () => {
+    current = await buildTestApp({ logger: false });
+    expect((await current.app.inject('/healthz')).statusCode).toBe(200);
+  });
 });

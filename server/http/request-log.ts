@@ -8,8 +8,8 @@ import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyR
  * selective clone of each field, a wildcard path over every key) was the line's largest cost. Its level is
  * the lowest: whether the line is written is still decided by the request's own logger.
  */
-/** Fastify's logger is pino's (the app configures it by options): it can say whether a level is on. */
-type PinoLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
+/** pino's loggers can say whether a level is on; Fastify's stand-in for `logger: false` cannot (and writes nothing). */
+type PinoLogger = FastifyBaseLogger & { isLevelEnabled?(level: string): boolean };
 
 const plainLoggers = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
 
@@ -38,10 +38,10 @@ export class OneLinePerRequest extends LogController {
       );
       return;
     }
-    if (!(reply.log as PinoLogger).isLevelEnabled('info')) return;
-    // The request's id is the one binding of its logger (Fastify's `reqId`), written where it stood.
+    if (!(reply.log as PinoLogger).isLevelEnabled?.('info')) return;
+    // The request's id is the one binding of its logger (`reqId`), written where it stood.
     plainLoggerOf(request.server.log).info(
-      { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime },
+      { [this.requestIdLogLabel]: request.id, req: request, res: reply, responseTime: reply.elapsedTime },
       'request completed',
     );
   }
