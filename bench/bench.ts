@@ -24,20 +24,48 @@ export interface Measurement {
   perSecond: number;
   p50: number;
   p99: number;
+  /**
+   * CPU time (user + system, every thread) the server process spent per answered request, in µs. Unlike
+   * req/s it hardly moves when other processes share the machine: the figure to compare on a loaded one.
+   */
+  cpuPerRequest?: number;
 }
 
-/** One round of a measured side: its rate and latencies. */
-export type Round = Measurement;
+/** One round of a measured side: its rate and latencies, and the server's CPU time and requests if known. */
+export interface Round extends Measurement {
+  cpuMicros?: number;
+  requests?: number;
+}
 
-/** Rounds of one side as one measurement: mean rate, median p50, worst p99. */
+/** Rounds of one side as one measurement: mean rate, median p50, worst p99, CPU over all requests. */
 export function combine(label: string, rounds: Round[]): Measurement {
   const sorted = rounds.map((round) => round.p50).sort((a, b) => a - b);
+  const cpuMicros = rounds.reduce((sum, round) => sum + (round.cpuMicros ?? Number.NaN), 0);
+  const requests = rounds.reduce((sum, round) => sum + (round.requests ?? 0), 0);
   return {
     label,
     perSecond: rounds.reduce((sum, round) => sum + round.perSecond, 0) / rounds.length,
     p50: sorted[Math.floor(sorted.length / 2)] ?? 0,
     p99: Math.max(...rounds.map((round) => round.p99)),
+    ...(Number.isFinite(cpuMicros) && requests > 0 ? { cpuPerRequest: cpuMicros / requests } : {}),
   };
+}
+
+/** Where a round reads the CPU time its server has used (a peer's `cpu`, or this process's own). */
+export type CpuSource = () => Promise<NodeJS.CpuUsage>;
+
+export const ownCpu: CpuSource = async () => process.cpuUsage();
+
+const cpuMicros = (before: NodeJS.CpuUsage, after: NodeJS.CpuUsage) =>
+  after.user - before.user + (after.system - before.system);
+
+/** Runs `work` and adds the CPU time `cpu` reports for it (when given) and the requests it answered. */
+export async function withCpu(cpu: CpuSource | undefined, work: () => Promise<Round>): Promise<Round> {
+  if (!cpu) return work();
+  const before = await cpu();
+  const round = await work();
+  const after = await cpu();
+  return { ...round, cpuMicros: cpuMicros(before, after) };
 }
 
 /** Runs baseline and subject alternately for ROUNDS rounds and returns both, combined. */
@@ -58,17 +86,23 @@ export async function compare(
   return [combine(baseline.label, base), combine(subject.label, subj)];
 }
 
-/** An autocannon run that fails loudly if any request did not get a 2xx. */
-export async function http(options: autocannon.Options, seconds: number): Promise<Round> {
-  const result = await autocannon({ ...options, duration: seconds });
-  const wrong = result.errors + result.timeouts + result.non2xx;
-  if (wrong > 0) throw new Error(`${options.url}: ${wrong} of ${result.requests.total} requests failed`);
-  return {
-    label: String(options.url),
-    perSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-  };
+/**
+ * An autocannon run that fails loudly if any request did not get a 2xx; with `cpu` (the server's), it also
+ * takes the CPU time the server spent on the run.
+ */
+export async function http(options: autocannon.Options, seconds: number, cpu?: CpuSource): Promise<Round> {
+  return withCpu(cpu, async () => {
+    const result = await autocannon({ ...options, duration: seconds });
+    const wrong = result.errors + result.timeouts + result.non2xx;
+    if (wrong > 0) throw new Error(`${options.url}: ${wrong} of ${result.requests.total} requests failed`);
+    return {
+      label: String(options.url),
+      perSecond: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      requests: result.requests.total,
+    };
+  });
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -76,10 +110,17 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-export function printMeasurement({ label, perSecond, p50, p99 }: Measurement, unit = 'req/s') {
+export function printMeasurement({ label, perSecond, p50, p99, cpuPerRequest }: Measurement, unit = 'req/s') {
+  const cpu = cpuPerRequest === undefined ? '' : `   ${cpuPerRequest.toFixed(0).padStart(6)} µs CPU/req`;
   console.log(
-    `  ${label.padEnd(30)} ${perSecond.toFixed(0).padStart(7)} ${unit.padEnd(9)} p50 ${p50.toFixed(1).padStart(6)} ms   p99 ${p99.toFixed(1).padStart(6)} ms`,
+    `  ${label.padEnd(30)} ${perSecond.toFixed(0).padStart(7)} ${unit.padEnd(9)} p50 ${p50.toFixed(1).padStart(6)} ms   p99 ${p99.toFixed(1).padStart(6)} ms${cpu}`,
   );
+}
+
+/** The CPU figure printed beside a ratio: the subject's µs per request against the baseline's. */
+export function cpuNote(subject: Measurement, base: Measurement): string {
+  if (subject.cpuPerRequest === undefined || base.cpuPerRequest === undefined) return '';
+  return `CPU ${subject.cpuPerRequest.toFixed(0)} vs ${base.cpuPerRequest.toFixed(0)} µs/req (${(subject.cpuPerRequest / base.cpuPerRequest).toFixed(2)}×)`;
 }
 
 /** What a server process of the benchmarks (http-peer.ts) reports once it listens. */
@@ -94,6 +135,8 @@ export interface PeerReady {
 export type PeerMode = 'app' | 'fastify' | 'better-auth';
 
 export interface Peer extends PeerReady {
+  /** The CPU time the server's process has used so far (all its threads). */
+  cpu: CpuSource;
   stop(): Promise<void>;
 }
 
@@ -120,6 +163,16 @@ export function startPeer(
       child.once('exit', () => resolve());
       child.send({ type: 'stop' });
     });
+  const cpu: CpuSource = () =>
+    new Promise((resolve) => {
+      const onMessage = (message: { type: string; usage?: NodeJS.CpuUsage }) => {
+        if (message.type !== 'cpu' || !message.usage) return;
+        child.off('message', onMessage);
+        resolve(message.usage);
+      };
+      child.on('message', onMessage);
+      child.send({ type: 'cpu' });
+    });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill();
@@ -129,7 +182,7 @@ export function startPeer(
     child.once('exit', (code) => reject(new Error(`the ${mode} server exited with ${code}`)));
     child.once('message', (ready: PeerReady) => {
       clearTimeout(timer);
-      resolve({ ...ready, stop });
+      resolve({ ...ready, cpu, stop });
     });
   });
 }
@@ -140,6 +193,8 @@ export interface BenchServer {
   folder: string;
   /** The auth_token of the account the server was started with. */
   token: string;
+  /** The CPU time the server's process has used so far. */
+  cpu: CpuSource;
   close(): Promise<void>;
 }
 
@@ -158,6 +213,7 @@ export async function startBenchServer(
       url: peer.url,
       folder,
       token: peer.token ?? '',
+      cpu: peer.cpu,
       close: async () => {
         await peer.stop();
         rmSync(folder, { recursive: true, force: true });

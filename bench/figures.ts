@@ -61,7 +61,7 @@ export function report(name: Figure, value: number, note = '') {
   console.log(`  → ${figure}: ${format(value, unit)}  (${verdict(name, value)})${note ? `  ${note}` : ''}`);
 }
 
-/** Every figure measured in this run, in the order of the issue's table. */
+/** Every figure measured in this run, in the order of the issue's table, with its note (the CPU figures). */
 export function printTable() {
   if (measured.size === 0) return;
   console.log('\nfigures of this run (goals from issue 11)');
@@ -69,6 +69,9 @@ export function printTable() {
     const result = measured.get(name);
     const { figure, unit } = GOALS[name];
     const value = result ? format(result.value, unit) : 'not run';
-    console.log(`  ${figure.padEnd(96)} ${value.padStart(9)}  ${result ? verdict(name, result.value) : ''}`);
+    const note = result?.note ? `  ${result.note}` : '';
+    console.log(
+      `  ${figure.padEnd(96)} ${value.padStart(9)}  ${result ? verdict(name, result.value) : ''}${note}`,
+    );
   }
 }

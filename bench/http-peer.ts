@@ -3,7 +3,7 @@
  * loop. `app`: the whole app on the SQLite file given, default logging, rate limits lifted, one account
  * signed up. `fastify`: a bare Fastify 5 with its default logger and one hello-JSON route, the floor of the
  * HTTP figures. `better-auth`: Better Auth with e-mail and password on the same SQLite file, one account.
- * Started and stopped by bench.ts (startPeer): ready → {url, token?, cookie?}; stop → exits.
+ * Started and stopped by bench.ts (startPeer): ready → {url, token?, cookie?}; cpu → {usage}; stop → exits.
  */
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -92,6 +92,12 @@ const start = starters[mode as keyof typeof starters];
 if (!start) throw new Error(`unknown mode ${mode}`);
 const peer = await start();
 process.on('message', async (message: { type: string }) => {
+  // The CPU this process has used so far (every thread: the event loop, libuv's pool, the log output), so
+  // the bench can take the CPU time per request, the figure that holds when the machine is shared.
+  if (message.type === 'cpu') {
+    process.send?.({ type: 'cpu', usage: process.cpuUsage() });
+    return;
+  }
   if (message.type !== 'stop') return;
   await peer.stop();
   process.exit(0);

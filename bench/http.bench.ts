@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import {
   type Bench,
   compare,
+  cpuNote,
   http,
   PHASE_SECONDS,
   printMeasurement,
@@ -28,7 +29,8 @@ async function run() {
     );
     const bare = {
       label: 'bare Fastify GET /hello',
-      round: (seconds: number) => http({ url: `${fastify.url}/hello`, connections: CONNECTIONS }, seconds),
+      round: (seconds: number) =>
+        http({ url: `${fastify.url}/hello`, connections: CONNECTIONS }, seconds, fastify.cpu),
     };
     const subjects: Array<{ figure: Figure; label: string; options: Parameters<typeof http>[0] }> = [
       { figure: 'healthz', label: 'GET /healthz', options: { url: `${url}/healthz` } },
@@ -51,11 +53,11 @@ async function run() {
     for (const subject of subjects) {
       const [base, measured] = await compare(bare, {
         label: subject.label,
-        round: (seconds) => http({ ...subject.options, connections: CONNECTIONS }, seconds),
+        round: (seconds) => http({ ...subject.options, connections: CONNECTIONS }, seconds, server.cpu),
       });
       printMeasurement(base);
       printMeasurement(measured);
-      report(subject.figure, measured.perSecond / base.perSecond);
+      report(subject.figure, measured.perSecond / base.perSecond, cpuNote(measured, base));
     }
   } finally {
     await fastify.stop();

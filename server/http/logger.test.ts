@@ -29,5 +29,13 @@ describe('redactUrl', () => {
 
   it('leaves ordinary URLs alone', () => {
     expect(redactUrl('/api/v1/me')).toBe('/api/v1/me');
+    expect(redactUrl('/assets/app-1234.js')).toBe('/assets/app-1234.js');
+    expect(redactUrl('/api/v1/change-passwords')).toBe('/api/v1/change-passwords');
+  });
+
+  it('looks closer at any URL that could spell a token page, however cased or escaped', () => {
+    expect(redactUrl('/CONFIRM-EMAIL/s3cr3t-token')).toBe('/CONFIRM-EMAIL/[REDACTED]');
+    expect(redactUrl('/%43onfirm-email/s3cr3t-token')).toBe('/%43onfirm-email/[REDACTED]');
+    expect(redactUrl('/confirm%2Demail/s3cr3t-token')).toBe('/confirm%2Demail/[REDACTED]');
   });
 });

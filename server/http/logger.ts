@@ -27,8 +27,15 @@ function redactPath(path: string): string {
   );
 }
 
+/**
+ * A URL with nothing to hide, told without splitting it: no query string, no escaped character (that could
+ * spell a token page's name) and no token page's name in any case.
+ */
+const MAYBE_SECRET = /[?%]|change-password|confirm-email/i;
+
 /** Removes secrets from a request URL: reset tokens in paths and credentials in query strings. */
 export function redactUrl(url: string): string {
+  if (!MAYBE_SECRET.test(url)) return url;
   const [path = '', query] = url.split('?', 2);
   const safePath = redactPath(path);
   if (query === undefined) return safePath;

@@ -30,6 +30,19 @@ describe('the request log', () => {
       res: { statusCode: 503 },
     });
     expect(lines[1]).toMatchObject({ req: { method: 'GET', url: '/healthz' }, res: { statusCode: 200 } });
+    // The request's id, as on every other line its logger writes; the keys in the order they always had.
+    expect(typeof lines[1]?.reqId).toBe('string');
+    expect(Object.keys(lines[1]!)).toEqual([
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'reqId',
+      'req',
+      'res',
+      'responseTime',
+      'msg',
+    ]);
     expect(typeof lines[1]?.responseTime).toBe('number');
     expect(logs.text()).not.toContain('s3cr3t');
   });
@@ -39,5 +52,10 @@ describe('the request log', () => {
     current = await buildTestApp({ logger: logs.logger });
     await current.app.inject('/healthz');
     expect(logs.lines).toEqual([]);
+  });
+
+  it('answers as usual when the app is built without a logger', async () => {
+    current = await buildTestApp({ logger: false });
+    expect((await current.app.inject('/healthz')).statusCode).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** 32 random bytes in base64url are always 43 characters of this alphabet. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -7,9 +7,12 @@ export function generateToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** What the database keeps instead of the token: a leaked table cannot be replayed as tokens. */
+/**
+ * What the database keeps instead of the token: a leaked table cannot be replayed as tokens. SHA-256 by the
+ * one-shot `crypto.hash` (same digest as a Hash object, half its cost: every Bearer call hashes its token).
+ */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** Rejects anything that cannot be one of our tokens before any database work. */

@@ -1,4 +1,4 @@
-import { CompiledQuery, type InferResult } from 'kysely';
+import { compiledOnce, rowsOf } from '../db/compiled-query.js';
 import type { DbOrTx } from '../db/database.js';
 import type { SessionRow } from '../db/schema.js';
 import type { Account } from '../users/account.js';
@@ -33,30 +33,15 @@ function sessionWithUserQuery(db: DbOrTx, tokenHash: string) {
     ]);
 }
 
-type SessionWithUserRow = InferResult<ReturnType<typeof sessionWithUserQuery>>[number];
-
-// Token sign-in and every Bearer call run this query: its SQL is built once per dialect (the adapter is
-// shared by a database and its transactions), not on every call; only the token hash changes.
-const compiledLookups = new WeakMap<object, string>();
-
-function compiledLookup(db: DbOrTx, tokenHash: string): CompiledQuery<SessionWithUserRow> {
-  const adapter = db.getExecutor().adapter;
-  let text = compiledLookups.get(adapter);
-  if (text === undefined) {
-    const compiled = sessionWithUserQuery(db, tokenHash).compile();
-    if (compiled.parameters.length !== 1) throw new Error('The session look-up must take one parameter.');
-    text = compiled.sql;
-    compiledLookups.set(adapter, text);
-  }
-  return CompiledQuery.raw(text, [tokenHash]) as CompiledQuery<SessionWithUserRow>;
-}
+// Token sign-in and every Bearer call run this query: its SQL is built once per dialect, not on every call.
+const compiledLookup = compiledOnce(sessionWithUserQuery);
 
 /** The session with this token hash and its user, in one query (token sign-in is the hottest path). */
 export async function findSessionWithUser(
   db: DbOrTx,
   tokenHash: string,
 ): Promise<{ session: SessionRow; user: Account } | null> {
-  const row = (await db.executeQuery(compiledLookup(db, tokenHash))).rows[0];
+  const row = (await rowsOf(db, compiledLookup(db, tokenHash)))[0];
   if (!row) return null;
   return {
     session: {

@@ -1,4 +1,5 @@
 import type { SubscriptionPlan, SubscriptionStatus } from '../../contract/subscriptions.js';
+import { compiledOnce, rowsOf } from '../db/compiled-query.js';
 import type { DbOrTx } from '../db/database.js';
 import type { SubscriptionRow } from '../db/schema.js';
 
@@ -72,15 +73,19 @@ export async function findByPayPalId(db: DbOrTx, paypalId: string): Promise<Subs
   return row ? toSubscription(row) : null;
 }
 
-/** Every subscription of a user, newest first. */
-export async function listForUser(db: DbOrTx, userId: number): Promise<Subscription[]> {
-  const rows = await db
+// GET /api/v1/me runs this on every call: its SQL is built once per dialect.
+const subscriptionsOfUser = compiledOnce((db: DbOrTx, userId: number) =>
+  db
     .selectFrom('subscriptions')
     .selectAll()
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+    .orderBy('id', 'desc'),
+);
+
+/** Every subscription of a user, newest first. */
+export async function listForUser(db: DbOrTx, userId: number): Promise<Subscription[]> {
+  const rows = await rowsOf(db, subscriptionsOfUser(db, userId));
   return rows.map(toSubscription);
 }
 

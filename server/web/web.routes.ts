@@ -31,11 +31,13 @@ export async function webRoutes(
       globIgnore: ['**/*.br', '**/*.gz', 'index.html', 'pages/**'],
     });
     // Vite names assets by content hash, so they can be kept for good; other files may change.
-    app.addHook('onSend', async (request, reply) => {
+    // Synchronous: it runs on every reply, and an async hook costs a promise and a microtask turn.
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (request.routeOptions.url?.startsWith('/assets/'))
         reply.header('cache-control', 'public, max-age=31536000, immutable');
       else if (reply.statusCode === 200 && !reply.hasHeader('cache-control'))
         reply.header('cache-control', 'public, max-age=3600');
+      done(null, payload);
     });
   }
 

@@ -1,0 +1,106 @@
+// Development aid, not part of `npm run bench`: the CPU time per request of the app's and the bare peer's
+// processes on one path, in segments of a fixed number of requests (PROBE_SEGMENTS, default 5; the lowest
+// is the least disturbed by other work); `--prof DIR` also writes a V8 CPU profile, PROBE_PERF=file a
+// `perf record` of the server (user space, JIT frames named).
+//   npx tsx bench/cpu-probe.ts healthz|me|token|password|hello|argon2 [requests] [--prof DIR]
+import { fork, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { hashPassword, verifyPassword } from '../server/users/password-hashing.js';
+
+const [path = 'healthz', amountText = '20000', ...rest] = process.argv.slice(2);
+
+// `argon2`: raw verifications, 4 at a time, in this process (the ceiling of password sign-in).
+if (path === 'argon2') {
+  const stored = await hashPassword('bench kettle rainfall');
+  const verifications = async (count: number) => {
+    let left = count;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (left-- > 0) await verifyPassword(stored, 'bench kettle rainfall');
+      }),
+    );
+  };
+  await verifications(20);
+  const segments: number[] = [];
+  for (let i = 0; i < Number(process.env.PROBE_SEGMENTS ?? 5); i += 1) {
+    const before = process.cpuUsage();
+    await verifications(Number(amountText));
+    const used = process.cpuUsage(before);
+    segments.push((used.user + used.system) / Number(amountText));
+  }
+  console.log(`argon2: µs CPU/verify ${segments.map((s) => s.toFixed(0)).join(' ')}`);
+  process.exit(0);
+}
+const profDir = rest[0] === '--prof' ? rest[1] : undefined;
+const amount = Number(amountText);
+const folder = mkdtempSync(join(tmpdir(), 'bullapp-probe-'));
+const mode = path === 'hello' ? 'fastify' : 'app';
+const child = fork(
+  fileURLToPath(new URL('./http-peer.ts', import.meta.url)),
+  [mode, folder, 'probe@example.com', 'bench kettle rainfall'],
+  {
+    execArgv: [
+      ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+      ...(process.env.PROBE_PERF ? ['--perf-basic-prof'] : []),
+      '--import',
+      'tsx',
+    ],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  },
+);
+const ready = await new Promise<{ url: string; token?: string }>((resolve) => child.once('message', resolve));
+const cpu = () =>
+  new Promise<NodeJS.CpuUsage>((resolve) => {
+    child.once('message', (m: { usage: NodeJS.CpuUsage }) => resolve(m.usage));
+    child.send({ type: 'cpu' });
+  });
+const options: autocannon.Options = {
+  hello: { url: `${ready.url}/hello` },
+  healthz: { url: `${ready.url}/healthz` },
+  me: { url: `${ready.url}/api/v1/me`, headers: { authorization: `Bearer ${ready.token}` } },
+  token: {
+    url: `${ready.url}/api/v1/login`,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ session: { auth_token: ready.token } }),
+  },
+  password: {
+    url: `${ready.url}/api/v1/login`,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ session: { email: 'probe@example.com', password: 'bench kettle rainfall' } }),
+  },
+}[path]!;
+const connections = path === 'password' ? 4 : 10;
+const warm = await autocannon({ ...options, connections, amount: Math.min(5000, amount / 4) });
+if (warm.non2xx) throw new Error(`warm-up: ${warm.non2xx} non-2xx`);
+// PROBE_PERF=file: `perf record` of the server over the measured segments (user space, JIT names).
+const perf = process.env.PROBE_PERF
+  ? spawn('perf', ['record', '-F', '1999', '-g', '-p', String(child.pid), '-o', process.env.PROBE_PERF], {
+      stdio: 'ignore',
+    })
+  : undefined;
+// Several segments in one process: the lowest is the least disturbed by the machine's other work.
+const segments: number[] = [];
+for (let i = 0; i < Number(process.env.PROBE_SEGMENTS ?? 5); i += 1) {
+  const before = await cpu();
+  const result = await autocannon({ ...options, connections, amount });
+  const after = await cpu();
+  if (result.non2xx) throw new Error(`${result.non2xx} non-2xx`);
+  segments.push((after.user - before.user + after.system - before.system) / result.requests.total);
+}
+const sorted = [...segments].sort((a, b) => a - b);
+console.log(
+  `${path}: ${segments.length} × ${amount} requests; µs CPU/req min ${sorted[0]!.toFixed(1)}, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} (${segments.map((s) => s.toFixed(0)).join(' ')})`,
+);
+if (perf) {
+  perf.kill('SIGINT');
+  await new Promise((resolve) => perf.once('exit', resolve));
+}
+child.send({ type: 'stop' });
+await new Promise((resolve) => child.once('exit', resolve));
+rmSync(folder, { recursive: true, force: true });

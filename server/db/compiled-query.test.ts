@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDialects } from '../test/helper.js';
+import { compiledOnce, rowsOf } from './compiled-query.js';
+import { type DatabaseHandle, type DbOrTx, openDatabase, readNow } from './database.js';
+import { migrateToLatest } from './migrate.js';
+
+let folder: string | undefined;
+let database: DatabaseHandle | undefined;
+afterEach(async () => {
+  await database?.close();
+  database = undefined;
+  if (folder) rmSync(folder, { recursive: true, force: true });
+  folder = undefined;
+});
+
+const secretNamed = compiledOnce((db: DbOrTx, name: string) =>
+  db.selectFrom('app_secrets').select(['name', 'value']).where('name', '=', name),
+);
+
+describe.each(testDialects)('queries compiled once (%s)', (dialect) => {
+  async function open() {
+    folder = mkdtempSync(join(tmpdir(), 'bullapp-compiled-'));
+    database = openDatabase((await createTestDatabase(dialect, folder)).url);
+    await migrateToLatest(database);
+    await database.db
+      .insertInto('app_secrets')
+      .values([
+        { name: 'first', value: 'one' },
+        { name: 'second', value: 'two' },
+      ])
+      .execute();
+    return database.db;
+  }
+
+  it('reuses the SQL text with each call’s own values', async () => {
+    const db = await open();
+    const first = secretNamed(db, 'first');
+    const second = secretNamed(db, 'second');
+    expect(second.sql).toBe(first.sql);
+    expect(second.parameters).toEqual(['second']);
+    expect(await rowsOf(db, first)).toEqual([{ name: 'first', value: 'one' }]);
+    expect(await rowsOf(db, second)).toEqual([{ name: 'second', value: 'two' }]);
+    expect(await rowsOf(db, secretNamed(db, 'none'))).toEqual([]);
+  });
+
+  it('refuses a query whose compiled parameters are not exactly its own', async () => {
+    const db = await open();
+    const twice = compiledOnce((tx: DbOrTx, name: string) =>
+      tx.selectFrom('app_secrets').selectAll().where('name', '=', name).where('value', '!=', name),
+    );
+    expect(() => twice(db, 'first')).toThrow(/exactly its parameters/);
+  });
+
+  it('reads at once on SQLite only (PostgreSQL has a pool of connections and no lock to skip)', async () => {
+    const db = await open();
+    const now = readNow(db, secretNamed(db, 'first'));
+    expect(now).toEqual(dialect === 'sqlite' ? [{ name: 'first', value: 'one' }] : null);
+  });
+
+  it('reads in a transaction through the transaction, and sees what it wrote', async () => {
+    const db = await open();
+    await db.transaction().execute(async (tx) => {
+      await tx.updateTable('app_secrets').set({ value: 'changed' }).where('name', '=', 'first').execute();
+      expect(readNow(tx, secretNamed(tx, 'first'))).toBeNull();
+      expect(await rowsOf(tx, secretNamed(tx, 'first'))).toEqual([{ name: 'first', value: 'changed' }]);
+    });
+    expect(await rowsOf(db, secretNamed(db, 'first'))).toEqual([{ name: 'first', value: 'changed' }]);
+  });
+});
+
+describe('reads at once on SQLite', () => {
+  it('outside a transaction only; a read during another call’s transaction waits for it to commit', async () => {
+    folder = mkdtempSync(join(tmpdir(), 'bullapp-compiled-'));
+    database = openDatabase(`sqlite:${join(folder, 'app.sqlite')}`);
+    await migrateToLatest(database);
+    const { db } = database;
+    await db.insertInto('app_secrets').values({ name: 'first', value: 'one' }).execute();
+    expect(readNow(db, secretNamed(db, 'first'))).toEqual([{ name: 'first', value: 'one' }]);
+
+    let inside!: () => void;
+    const opened = new Promise<void>((resolve) => (inside = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.transaction().execute(async (tx) => {
+      await tx.updateTable('app_secrets').set({ value: 'uncommitted' }).where('name', '=', 'first').execute();
+      inside();
+      await held;
+      await tx.updateTable('app_secrets').set({ value: 'committed' }).where('name', '=', 'first').execute();
+    });
+    await opened;
+    // The one connection is inside another call's transaction: no read at once, and the queued read sees
+    // the committed value, never the uncommitted one.
+    expect(readNow(db, secretNamed(db, 'first'))).toBeNull();
+    const read = rowsOf(db, secretNamed(db, 'first'));
+    release();
+    await transaction;
+    expect(await read).toEqual([{ name: 'first', value: 'committed' }]);
+  });
+});

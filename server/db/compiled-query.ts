@@ -1,0 +1,33 @@
+import { CompiledQuery, type Compilable } from 'kysely';
+import { type DbOrTx, readNow } from './database.js';
+
+/**
+ * A query of the request path whose SQL is built once per dialect instead of on every call: Kysely's
+ * building and compiling (a tree of frozen nodes, visited) costs more than running a small query by index.
+ * `build` makes the query from its parameters; its SQL text is kept per adapter (shared by a database and
+ * its transactions) and later calls send that text with the new values. The text is kept only once the
+ * compiled parameters are seen to be exactly `params`, in order, so a value baked into the text, a list
+ * that changes length or a parameter used twice can never be replayed with the wrong values.
+ */
+export function compiledOnce<P extends unknown[], R>(
+  build: (db: DbOrTx, ...params: P) => Compilable<R>,
+): (db: DbOrTx, ...params: P) => CompiledQuery<R> {
+  const texts = new WeakMap<object, string>();
+  return (db, ...params) => {
+    const adapter = db.getExecutor().adapter;
+    const text = texts.get(adapter);
+    if (text !== undefined) return CompiledQuery.raw(text, params) as CompiledQuery<R>;
+    const compiled = build(db, ...params).compile();
+    const { parameters } = compiled;
+    if (parameters.length !== params.length || parameters.some((value, i) => value !== params[i]))
+      throw new Error(`A query compiled once must take exactly its parameters, in order: ${compiled.sql}`);
+    // Equal values could hide two parameters in swapped places: keep the text only when all differ.
+    if (new Set(params).size === params.length) texts.set(adapter, compiled.sql);
+    return compiled;
+  };
+}
+
+/** The rows of a read compiled once: at once on SQLite when it can (`readNow`), else through Kysely. */
+export async function rowsOf<R>(db: DbOrTx, query: CompiledQuery<R>): Promise<R[]> {
+  return readNow(db, query) ?? (await db.executeQuery(query)).rows;
+}
