@@ -61,13 +61,26 @@ export function newUser(app: FastifyInstance): Promise<User> {
 export const postJson = (app: FastifyInstance, url: string, payload: object, token?: string) =>
   app.inject({ method: 'POST', url, payload, headers: token ? bearer(token) : {} });
 
+/** A settings call the password confirms (set-up, turning off, new recovery codes), made as `user`. */
+export const confirmWithPassword = (
+  app: FastifyInstance,
+  user: User,
+  call: 'setup' | 'disable' | 'recovery_codes',
+  password = STRONG_PASSWORD,
+) => postJson(app, `/api/v1/two_factor/${call}`, { password }, user.auth_token);
+
+/** Turning two-step sign-in on with `code`, as `user`. */
+export const enableWith = (app: FastifyInstance, user: User, code: string) =>
+  postJson(app, '/api/v1/two_factor/enable', { code }, user.auth_token);
+
+/** The reply to a wrong authenticator or recovery code. */
+export const INVALID_CODE = {
+  error: 'invalid_code',
+  message: 'That code is not right. Check the code your authenticator app shows now, or use a recovery code.',
+};
+
 export async function setUp(app: FastifyInstance, user: User): Promise<TwoFactorSetupReply> {
-  const reply = await postJson(
-    app,
-    '/api/v1/two_factor/setup',
-    { password: STRONG_PASSWORD },
-    user.auth_token,
-  );
+  const reply = await confirmWithPassword(app, user, 'setup');
   expect(reply.statusCode, reply.body).toBe(200);
   return reply.json();
 }
@@ -76,7 +89,7 @@ export async function setUp(app: FastifyInstance, user: User): Promise<TwoFactor
 export async function userWithTwoFactor(app: FastifyInstance, existing?: User) {
   const user = existing ?? (await newUser(app));
   const { secret } = await setUp(app, user);
-  const reply = await postJson(app, '/api/v1/two_factor/enable', { code: totpCode(secret) }, user.auth_token);
+  const reply = await enableWith(app, user, totpCode(secret));
   expect(reply.statusCode, reply.body).toBe(200);
   return { user, secret, recoveryCodes: reply.json<RecoveryCodesReply>().recovery_codes };
 }
