@@ -4,7 +4,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, expect } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
 import type { AppOptions } from '../app.js';
 import type { PasskeyJson } from '../../contract/passkeys.js';
 import type { User } from '../../contract/users.js';
@@ -26,6 +26,7 @@ export interface PasskeysKit {
 export function passkeysKit() {
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
+    vi.useRealTimers();
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
   return async (
@@ -42,6 +43,17 @@ export function passkeysKit() {
     cleanups.push(() => testApp.close());
     return { app: testApp.app, smtp };
   };
+}
+
+/** The reply to a passkey that could not be verified. */
+export const INVALID_PASSKEY = {
+  error: 'invalid_passkey',
+  message: 'This passkey could not be verified. Please try again, or sign in with your password.',
+};
+
+/** Moves the clock (Date only) a second past a ceremony challenge's 5 minutes; the kit puts it back. */
+export function outliveChallenges() {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5 * 60_000 + 1000 });
 }
 
 let emails = 0;
