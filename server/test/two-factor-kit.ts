@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
-import { afterEach, expect, vi } from 'vitest';
-import type { AppOptions } from '../app.js';
+import { expect, vi } from 'vitest';
 import type {
   RecoveryCodesReply,
   TwoFactorRequired,
@@ -9,27 +8,10 @@ import type {
 } from '../../contract/two-factor.js';
 import type { User } from '../../contract/users.js';
 import { bearer, signUpUser, STRONG_PASSWORD } from './accounts.js';
-import { buildTestApp, type TestDialect } from './helper.js';
-import { startSmtpServer } from './smtp.js';
+import { appWithMail } from './smtp.js';
 
 /** For a two-step sign-in test file: `start(dialect)` gives an app that mails through a real SMTP server. */
-export function twoFactorKit() {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    vi.useRealTimers();
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-  return async (
-    dialect: TestDialect,
-    { env = {}, rateLimits }: { env?: Record<string, string> } & Pick<AppOptions, 'rateLimits'> = {},
-  ) => {
-    const smtp = await startSmtpServer();
-    cleanups.push(() => smtp.close());
-    const testApp = await buildTestApp({ dialect, env: { SMTP_URL: smtp.url, ...env }, rateLimits });
-    cleanups.push(() => testApp.close());
-    return { app: testApp.app, smtp };
-  };
-}
+export const twoFactorKit = () => appWithMail();
 
 /** Stops the clock at `at` (only Date: timers, sockets and the database keep running). */
 export function freezeClock(at: number) {
