@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { Secret, TOTP } from 'otpauth';
 import { expect, vi } from 'vitest';
 import type {
   RecoveryCodesReply,
@@ -9,6 +8,9 @@ import type {
 import type { User } from '../../contract/users.js';
 import { bearer, signUpUser, STRONG_PASSWORD } from './accounts.js';
 import { appWithMail } from './smtp.js';
+import { totpCode } from '../../tests/support/totp.js';
+
+export { totpCode };
 
 /** For a two-step sign-in test file: `start(dialect)` gives an app that mails through a real SMTP server. */
 export const twoFactorKit = () => appWithMail();
@@ -21,17 +23,6 @@ export function freezeClock(at: number) {
 
 /** A time in the middle of a 30-second step, so a test's own steps never straddle a boundary. */
 export const MID_STEP = Math.floor(Date.now() / 30_000) * 30_000 + 15_000;
-
-/** The code an authenticator app shows for this secret at `timestamp` (RFC 6238: SHA-1, 6 digits, 30 s). */
-export function totpCode(secret: string, timestamp = Date.now()): string {
-  return TOTP.generate({
-    secret: Secret.fromBase32(secret),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-    timestamp,
-  });
-}
 
 let emails = 0;
 /** A new account with an e-mail address of its own. */
