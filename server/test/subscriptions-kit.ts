@@ -77,17 +77,21 @@ export function newUser(app: FastifyInstance): Promise<User> {
   return signUpUser(app, { email: `subscriber${emails}-${process.pid}@example.com` });
 }
 
-export async function startSubscription(
-  app: FastifyInstance,
-  user: User,
-  plan: SubscriptionPlan = 'monthly',
-) {
-  const reply = await app.inject({
+/** POST /api/v1/subscriptions as `user`: any plan name, sold or not. */
+export const postSubscription = (app: FastifyInstance, user: User, plan: string) =>
+  app.inject({
     method: 'POST',
     url: '/api/v1/subscriptions',
     headers: bearer(user.auth_token),
     payload: { plan },
   });
+
+export async function startSubscription(
+  app: FastifyInstance,
+  user: User,
+  plan: SubscriptionPlan = 'monthly',
+) {
+  const reply = await postSubscription(app, user, plan);
   expect(reply.statusCode, reply.body).toBe(201);
   return reply.json<{ subscription_id: string; approve_url: string }>();
 }
