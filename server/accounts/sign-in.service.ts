@@ -1,14 +1,8 @@
 import type { TwoFactorRequired } from '../../contract/two-factor.js';
 import type { Me, User } from '../../contract/users.js';
 import { invalidCredentials, invalidToken } from '../http/errors.js';
-import { isForeignKeyViolation } from '../db/errors.js';
-import {
-  createSession,
-  revokeSession,
-  signInWithToken,
-  type Authenticated,
-} from '../sessions/sessions.service.js';
-import { holdUnchangedPassword } from '../users/users.repository.js';
+import { revokeSession, signInWithToken, type Authenticated } from '../sessions/sessions.service.js';
+import { signInTransaction, startSessionIfPasswordUnchanged } from '../sessions/sign-in-session.js';
 import type { Account } from '../users/account.js';
 import type { AppContext, Caller } from '../app-context.js';
 import { checkCredentials } from '../users/credentials.js';
@@ -43,29 +37,16 @@ export async function signInWithPassword(
   if (!user) throw invalidCredentials();
   const challenge = await secondStep?.(user);
   if (challenge) return challenge;
-  // The password was checked outside the transaction (it is slow); the account may have been deleted or
-  // its password changed meanwhile. Either way these credentials no longer hold. The check holds the row
-  // until the session is committed, so a change cannot slip in between (docs/decisions/075).
-  const token = await db
-    .transaction()
-    .execute(async (tx) => {
-      const unchanged = await holdUnchangedPassword(tx, {
-        id: user.id,
-        passwordChangedAt: user.password_changed_at,
-      });
-      if (!unchanged) throw invalidCredentials();
-      const created = await createSession(tx, {
-        userId: user.id,
-        kind: 'password',
-        userAgent: caller.userAgent,
-      });
-      await audit.record(tx, { event: 'sign_in', subject: { userId: user.id }, ip: caller.ip });
-      return created.token;
-    })
-    .catch((error: unknown) => {
-      // PostgreSQL: the deletion committed between our check and the insert.
-      throw isForeignKeyViolation(error) ? invalidCredentials() : error;
-    });
+  // The password was checked outside the transaction (it is slow); if the account was deleted or its
+  // password changed meanwhile, these credentials no longer hold (docs/decisions/075).
+  const token = await signInTransaction(db, invalidCredentials, (tx) =>
+    startSessionIfPasswordUnchanged(tx, audit, {
+      userId: user.id,
+      passwordChangedAt: user.password_changed_at,
+      caller,
+      refused: invalidCredentials,
+    }),
+  );
   await events.sessionCreated(user.id, 'password');
   return toUserJson(user, token);
 }

@@ -1,47 +1,20 @@
-import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RedisBus } from '../push/redis-bus.js';
-import {
-  createSharedDatabase,
-  createUser,
-  listen,
-  RawSocket,
-  signIn,
-  type ListeningApp,
-  type SharedDatabase,
-} from '../test/cable-kit.js';
+import { createUser, RawSocket, signIn, type ListeningApp } from '../test/cable-kit.js';
 import { testDialects } from '../test/helper.js';
+import { instancesKit, redisUrl } from '../test/instances-kit.js';
 
-const redisUrl = process.env.TEST_REDIS_URL ?? '';
 const ACCOUNT = JSON.stringify({ channel: 'AccountChannel' });
-
-let database: SharedDatabase | undefined;
-const cleanups: Array<() => Promise<void> | void> = [];
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await database?.drop();
-  database = undefined;
-});
+const { defer, startOne, startTwo: startInstances } = instancesKit();
 
 /** Two instances on one database and one Redis, as behind a load balancer. */
 async function startTwo(dialect: (typeof testDialects)[number]) {
-  database = await createSharedDatabase(dialect);
-  const prefix = `bullapp-test:${randomBytes(6).toString('hex')}:`;
-  const instances: ListeningApp[] = [];
-  for (let n = 0; n < 2; n++) {
-    const bus = new RedisBus(redisUrl, { prefix });
-    cleanups.push(() => bus.close());
-    const instance = await listen(database.url, { bus });
-    cleanups.push(() => instance.close());
-    instances.push(instance);
-  }
-  const [first, second] = instances as [ListeningApp, ListeningApp];
+  const [first, second] = await startInstances(dialect);
   const user = await createUser(first.app.database.db);
   const open = async (instance: ListeningApp) => {
     const { token } = await signIn(instance.app.database.db, user.id);
     const socket = await RawSocket.welcomed(instance.cableUrl, { token });
-    cleanups.push(() => socket.close());
+    defer(() => socket.close());
     await socket.subscribe(ACCOUNT);
     return socket;
   };
@@ -77,9 +50,7 @@ describe.skipIf(!redisUrl).each(testDialects)('two instances sharing Redis, on %
 
 describe.skipIf(!redisUrl)('an app with REDIS_URL', () => {
   it('broadcasts through Redis and reports Redis in /readyz', async () => {
-    database = await createSharedDatabase();
-    const instance = await listen(database.url, { env: { REDIS_URL: redisUrl } });
-    cleanups.push(() => instance.close());
+    const instance = await startOne(undefined, { env: { REDIS_URL: redisUrl } });
     expect(instance.app.bus).toBeInstanceOf(RedisBus);
     const ready = await instance.app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
@@ -89,9 +60,7 @@ describe.skipIf(!redisUrl)('an app with REDIS_URL', () => {
 
 describe('an app whose Redis does not answer', () => {
   it('reports 503 with redis down in /readyz', async () => {
-    database = await createSharedDatabase();
-    const instance = await listen(database.url, { env: { REDIS_URL: 'redis://127.0.0.1:1' } });
-    cleanups.push(() => instance.close());
+    const instance = await startOne(undefined, { env: { REDIS_URL: 'redis://127.0.0.1:1' } });
     const ready = await instance.app.inject('/readyz');
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toEqual({ status: 'unavailable', checks: { database: 'up', redis: 'down' } });

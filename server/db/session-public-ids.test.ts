@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { insertTestUser } from '../test/fixtures.js';
 import { createTestDatabase, testDialects } from '../test/helper.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
 import { migrateToLatest, migrationsFor } from './migrate.js';
@@ -42,20 +43,9 @@ describe.each(testDialects)('the session public ids migration on %s', (dialect) 
       migrationTableSchema: schema,
     });
     expect((await before.migrateTo('2026-11-22-passkeys')).error).toBeUndefined();
+    const user = await insertTestUser(database.db);
     // Written as the app wrote them before the migration, when sessions had no public id.
     const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    const user = await db
-      .insertInto('users')
-      .values({
-        email: 'ada@example.com',
-        password_hash: 'x',
-        role: 0,
-        created_at: now,
-        updated_at: now,
-        password_changed_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
     await db
       .insertInto('sessions')
       .values([sessionRow(Number(user.id), 'h1'), sessionRow(Number(user.id), 'h2')])

@@ -1,34 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
-import { RedisBus } from '../push/redis-bus.js';
+import { describe, expect, it } from 'vitest';
 import { bearer } from '../test/accounts.js';
-import {
-  createSharedDatabase,
-  createUser,
-  listen,
-  RawSocket,
-  signIn,
-  type ListeningApp,
-  type SharedDatabase,
-} from '../test/cable-kit.js';
+import { createUser, RawSocket, signIn, type ListeningApp } from '../test/cable-kit.js';
 import { testDialects } from '../test/helper.js';
+import { instancesKit, redisUrl } from '../test/instances-kit.js';
 
 /** DESIGN section 10 on the push channel: a revoked session's pages are told and closed, the others hear of it. */
 
-const redisUrl = process.env.TEST_REDIS_URL ?? '';
 const ACCOUNT = JSON.stringify({ channel: 'AccountChannel' });
 const SIGNED_OUT = { identifier: ACCOUNT, message: { event: 'signed_out' } };
 const ENDED = { type: 'disconnect', reason: 'signed_out', reconnect: false };
 const sessionEnded = (id: string) => ({ identifier: ACCOUNT, message: { event: 'session_ended', id } });
 
-let database: SharedDatabase | undefined;
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await database?.drop();
-  database = undefined;
-});
+const { defer, startOne: startInstance, startTwo } = instancesKit();
 
 interface Device {
   token: string;
@@ -47,7 +31,7 @@ async function newDevice(app: FastifyInstance, userId: number): Promise<Device> 
 
 async function page(instance: ListeningApp, device: Device) {
   const socket = await RawSocket.welcomed(instance.cableUrl, { token: device.token });
-  cleanups.push(() => socket.close());
+  defer(() => socket.close());
   await socket.subscribe(ACCOUNT);
   return socket;
 }
@@ -59,9 +43,7 @@ async function expectToldAndClosed(socket: RawSocket) {
 }
 
 async function startOne(dialect: (typeof testDialects)[number]) {
-  database = await createSharedDatabase(dialect);
-  const instance = await listen(database.url);
-  cleanups.push(() => instance.close());
+  const instance = await startInstance(dialect);
   const user = await createUser(instance.app.database.db);
   return { instance, userId: user.id };
 }
@@ -131,17 +113,7 @@ describe.each(testDialects)('signing devices out, on the push channel, on %s', (
 
 describe.skipIf(!redisUrl).each(testDialects)('signing a device out across instances, on %s', (dialect) => {
   it('closes the revoked session’s socket on the other instance and tells the pages there', async () => {
-    database = await createSharedDatabase(dialect);
-    const prefix = `bullapp-test:${randomBytes(6).toString('hex')}:`;
-    const instances: ListeningApp[] = [];
-    for (let n = 0; n < 2; n++) {
-      const bus = new RedisBus(redisUrl, { prefix });
-      cleanups.push(() => bus.close());
-      const instance = await listen(database.url, { bus });
-      cleanups.push(() => instance.close());
-      instances.push(instance);
-    }
-    const [first, second] = instances as [ListeningApp, ListeningApp];
+    const [first, second] = await startTwo(dialect);
     const user = await createUser(first.app.database.db);
     const here = await newDevice(first.app, user.id);
     const phone = await newDevice(first.app, user.id);

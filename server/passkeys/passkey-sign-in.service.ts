@@ -3,9 +3,8 @@ import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { z } from 'zod';
 import type { authenticationResponseSchema } from '../../contract/passkeys.js';
 import type { AppContext, Caller } from '../app-context.js';
-import { isForeignKeyViolation } from '../db/errors.js';
 import { invalidPasskey } from '../http/errors.js';
-import { createSession } from '../sessions/sessions.service.js';
+import { signInTransaction, startSignedInSession } from '../sessions/sign-in-session.js';
 import { toAccount, type Account } from '../users/account.js';
 import { findUserById } from '../users/users.repository.js';
 import { rememberChallenge, spendChallenge } from './challenges.js';
@@ -75,29 +74,19 @@ export async function signInWithPasskey(
     await audit.record(db, { event: 'sign_in_failed', subject: { userId: passkey.user_id }, ip: caller.ip });
     throw invalidPasskey(401);
   }
-  const signedIn = await db
-    .transaction()
-    .execute(async (tx) => {
-      const used = await recordPasskeyUse(tx, {
-        id: passkey.id,
-        previousCount: passkey.sign_count,
-        newCount: newCounter,
-        at: new Date().toISOString(),
-      });
-      const row = used ? await findUserById(tx, passkey.user_id) : null;
-      if (!row) throw invalidPasskey(401);
-      const { token } = await createSession(tx, {
-        userId: row.id,
-        kind: 'passkey',
-        userAgent: caller.userAgent,
-      });
-      await audit.record(tx, { event: 'sign_in', subject: { userId: row.id }, ip: caller.ip });
-      return { user: toAccount(row), token };
-    })
-    .catch((error: unknown) => {
-      // PostgreSQL: the account was deleted between the look-up and the new session.
-      throw isForeignKeyViolation(error) ? invalidPasskey(401) : error;
+  const refused = () => invalidPasskey(401);
+  const signedIn = await signInTransaction(db, refused, async (tx) => {
+    const used = await recordPasskeyUse(tx, {
+      id: passkey.id,
+      previousCount: passkey.sign_count,
+      newCount: newCounter,
+      at: new Date().toISOString(),
     });
+    const row = used ? await findUserById(tx, passkey.user_id) : null;
+    if (!row) throw refused();
+    const token = await startSignedInSession(tx, audit, { userId: row.id, kind: 'passkey', caller });
+    return { user: toAccount(row), token };
+  });
   await events.sessionCreated(signedIn.user.id, 'passkey');
   return signedIn;
 }

@@ -1,11 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, meStatus } from '../test/accounts.js';
 import { createSharedDatabase, listen } from '../test/cable-kit.js';
 import { testDialects } from '../test/helper.js';
 import {
   authenticationOptions,
+  INVALID_PASSKEY,
   loginWithPasskey,
   newUser,
+  outliveChallenges,
   passkeysKit,
   RP,
   signInWithPasskey,
@@ -14,12 +16,6 @@ import {
 import { SoftwareAuthenticator } from '../test/software-authenticator.js';
 
 const start = passkeysKit();
-afterEach(() => vi.useRealTimers());
-
-const INVALID_PASSKEY = {
-  error: 'invalid_passkey',
-  message: 'This passkey could not be verified. Please try again, or sign in with your password.',
-};
 
 describe.each(testDialects)('passkey sign-in on %s', (dialect) => {
   describe('POST /api/v1/passkeys/authentication_options', () => {
@@ -102,7 +98,7 @@ describe.each(testDialects)('passkey sign-in on %s', (dialect) => {
       const { app } = await start(dialect);
       const { authenticator } = await userWithPasskey(app);
       const options = await authenticationOptions(app);
-      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5 * 60_000 + 1000 });
+      outliveChallenges();
       const reply = await loginWithPasskey(app, authenticator.authenticate(options));
       expect(reply.statusCode).toBe(401);
       expect(reply.json()).toEqual(INVALID_PASSKEY);

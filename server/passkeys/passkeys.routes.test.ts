@@ -1,10 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PasskeyJson } from '../../contract/passkeys.js';
 import { bearer, STRONG_PASSWORD } from '../test/accounts.js';
 import { testDialects } from '../test/helper.js';
 import {
   addPasskey,
+  INVALID_PASSKEY,
   newUser,
+  outliveChallenges,
   passkeysKit,
   registrationOptions,
   RP,
@@ -13,12 +15,7 @@ import {
 import { SoftwareAuthenticator } from '../test/software-authenticator.js';
 
 const start = passkeysKit();
-afterEach(() => vi.useRealTimers());
 
-const INVALID_PASSKEY = {
-  error: 'invalid_passkey',
-  message: 'This passkey could not be verified. Please try again, or sign in with your password.',
-};
 const NOT_FOUND = { error: 'passkey_not_found', message: 'No such passkey was found for your account.' };
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
@@ -148,7 +145,7 @@ describe.each(testDialects)('passkey registration and management on %s', (dialec
       const { app } = await start(dialect);
       const user = await newUser(app);
       const options = await registrationOptions(app, user);
-      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5 * 60_000 + 1000 });
+      outliveChallenges();
       const reply = await app.inject({
         method: 'POST',
         url: '/api/v1/passkeys',

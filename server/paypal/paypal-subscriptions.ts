@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { subscriptionStatusSchema, type SubscriptionStatus } from '../../contract/subscriptions.js';
 import { describeFailure, PayPalError, type PayPalApi } from './paypal-api.js';
 
-export const PAYPAL_STATUSES = [
-  'APPROVAL_PENDING',
-  'APPROVED',
-  'ACTIVE',
-  'SUSPENDED',
-  'CANCELLED',
-  'EXPIRED',
-] as const;
-export type PayPalStatus = (typeof PAYPAL_STATUSES)[number];
+/** A subscription's status as PayPal names it; the app's subscription JSON passes it on unchanged. */
+export type PayPalStatus = SubscriptionStatus;
 
 /** The part of PayPal's subscription (`GET /v1/billing/subscriptions/{id}`) the app keeps. */
 const subscriptionSchema = z.object({
   id: z.string().min(1),
-  status: z.enum(PAYPAL_STATUSES),
+  status: subscriptionStatusSchema,
   plan_id: z.string().min(1),
   custom_id: z.string().optional(),
   status_update_time: z.string().optional(),

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dumpDatabase } from '../test/accounts.js';
 import { buildTestApp, testDialects, type TestApp } from '../test/helper.js';
-import type { RateLimitStore } from './rate-limit-store.js';
+import { recordingStore } from '../test/recording-store.js';
 import { RATE_LIMIT_KEY_NAME } from './rate-limit.plugin.js';
 
 let apps: TestApp[] = [];
@@ -13,15 +13,7 @@ afterEach(async () => {
 
 describe.each(testDialects)('rate-limit counter keys on %s', (dialect) => {
   it('are keyed with the secret every instance reads from the database', async () => {
-    const keys: string[] = [];
-    const store: RateLimitStore = {
-      hit: async (key) => {
-        keys.push(key);
-        return { count: 1, resetInMs: 1000 };
-      },
-      reset: async () => {},
-      close: async () => {},
-    };
+    const { keys, store } = recordingStore();
     const testApp = await buildTestApp({ dialect, rateLimits: { store } });
     apps.push(testApp);
     const { app } = testApp;
@@ -63,6 +55,7 @@ describe('production rate limits', () => {
       exportPerUser: { limit: 10, windowMs: 60 * MINUTE },
       confirmEmailPerIp: { limit: 20, windowMs: 15 * MINUTE },
       passkeyOptionsPerIp: { limit: 60, windowMs: 15 * MINUTE },
+      twoFactorPerUser: { limit: 10, windowMs: 15 * MINUTE },
       // NIST SP 800-63B-4: at most 100 consecutive failures per account.
       passwordFailuresPerAccount: { limit: 100, windowMs: 365 * 24 * 60 * MINUTE },
     });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryRateLimitStore } from './memory-store.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from './rate-limits.js';
+import { recordingStore } from '../test/recording-store.js';
 
 describe('MemoryRateLimitStore', () => {
   it('counts hits in a fixed window that starts at the first hit, then starts over', async () => {
@@ -33,19 +34,6 @@ function keyedLimiter(store: RateLimitStore = new MemoryRateLimitStore(), settin
   const limiter = new RateLimiter(store, settings);
   limiter.useKey(randomBytes(32));
   return limiter;
-}
-
-function recordingStore() {
-  const keys: string[] = [];
-  const store: RateLimitStore = {
-    hit: async (key) => {
-      keys.push(key);
-      return { count: 1, resetInMs: 1000 };
-    },
-    reset: async () => {},
-    close: async () => {},
-  };
-  return { keys, store };
 }
 
 describe('RateLimiter', () => {

@@ -7,6 +7,7 @@ import {
   confirm,
   currentOf,
   newUser,
+  postSubscription,
   pushedTo,
   rowsOf,
   startSubscription,
@@ -52,12 +53,7 @@ describe.each(testDialects)('subscriptions on %s', (dialect) => {
       const kit = await start(dialect);
       const user = await newUser(kit.app);
       await subscribe(kit, user);
-      const reply = await kit.app.inject({
-        method: 'POST',
-        url: '/api/v1/subscriptions',
-        headers: bearer(user.auth_token),
-        payload: { plan: 'weekly' },
-      });
+      const reply = await postSubscription(kit.app, user, 'weekly');
       expect(reply.statusCode).toBe(409);
       expect(reply.json()).toEqual({
         error: 'already_subscribed',
@@ -71,12 +67,7 @@ describe.each(testDialects)('subscriptions on %s', (dialect) => {
         const kit = await start(dialect);
         const user = await newUser(kit.app);
         kit.paypal.failWith(failure);
-        const reply = await kit.app.inject({
-          method: 'POST',
-          url: '/api/v1/subscriptions',
-          headers: bearer(user.auth_token),
-          payload: { plan: 'monthly' },
-        });
+        const reply = await postSubscription(kit.app, user, 'monthly');
         expect(reply.statusCode).toBe(503);
         expect(reply.json()).toMatchObject({ error: 'payments_unavailable' });
         expect(await rowsOf(kit.app).subscriptions()).toEqual([]);
@@ -86,12 +77,7 @@ describe.each(testDialects)('subscriptions on %s', (dialect) => {
     it('answers 503 payments_unavailable when PayPal is not configured', async () => {
       const kit = await start(dialect, { env: { PAYPAL_CLIENT_SECRET: '' } });
       const user = await newUser(kit.app);
-      const reply = await kit.app.inject({
-        method: 'POST',
-        url: '/api/v1/subscriptions',
-        headers: bearer(user.auth_token),
-        payload: { plan: 'two_day' },
-      });
+      const reply = await postSubscription(kit.app, user, 'two_day');
       expect(reply.statusCode).toBe(503);
       expect(kit.paypal.subscriptions.calls.create).toBe(0);
     });
@@ -99,12 +85,7 @@ describe.each(testDialects)('subscriptions on %s', (dialect) => {
     it('answers 400 for a plan that is not sold and 401 without a token', async () => {
       const kit = await start(dialect);
       const user = await newUser(kit.app);
-      const bad = await kit.app.inject({
-        method: 'POST',
-        url: '/api/v1/subscriptions',
-        headers: bearer(user.auth_token),
-        payload: { plan: 'yearly' },
-      });
+      const bad = await postSubscription(kit.app, user, 'yearly');
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ error: 'invalid_request' });
       const anonymous = await kit.app.inject({

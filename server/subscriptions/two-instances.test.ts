@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { euroPlans, payPalEnvFor, standInClientId, standInSecret } from '../../tests/support/paypal-plans.js';
-import { startPayPalStandIn } from '../../tests/support/paypal-stand-in.js';
 import { InProcessBus, type PushBus } from '../push/bus.js';
 import { RedisBus } from '../push/redis-bus.js';
 import { createSharedDatabase, listen, type ListeningApp } from '../test/cable-kit.js';
 import { testDialects } from '../test/helper.js';
-import { startSmtpServer } from '../test/smtp.js';
-import { newUser, pushedTo, rowsOf, startSubscription, WEBHOOK_ID } from '../test/subscriptions-kit.js';
+import {
+  newUser,
+  pushedTo,
+  rowsOf,
+  startPayPalAndSmtp,
+  startSubscription,
+  WEBHOOK_ID,
+} from '../test/subscriptions-kit.js';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? '';
 const cleanups: (() => Promise<void>)[] = [];
@@ -17,14 +21,7 @@ afterEach(async () => {
 
 /** Two instances on one database and one bus (Redis when the run has one), as behind a load balancer. */
 async function startTwo(dialect: (typeof testDialects)[number]) {
-  const paypal = await startPayPalStandIn({
-    clientId: standInClientId,
-    clientSecret: standInSecret,
-    plans: euroPlans,
-  });
-  cleanups.push(() => paypal.close());
-  const smtp = await startSmtpServer();
-  cleanups.push(() => smtp.close());
+  const { paypal, smtp, env } = await startPayPalAndSmtp((cleanup) => cleanups.push(cleanup));
   const database = await createSharedDatabase(dialect);
   cleanups.push(() => database.drop());
   const prefix = `bullapp-test:${randomBytes(6).toString('hex')}:`;
@@ -33,7 +30,6 @@ async function startTwo(dialect: (typeof testDialects)[number]) {
   for (let n = 0; n < 2; n++) {
     const bus: PushBus = redisUrl ? new RedisBus(redisUrl, { prefix }) : shared;
     if (redisUrl) cleanups.push(() => bus.close());
-    const env = { ...payPalEnvFor(paypal.url), PAYPAL_WEBHOOK_ID: WEBHOOK_ID, SMTP_URL: smtp.url };
     const instance = await listen(database.url, { env, bus });
     cleanups.push(() => instance.close());
     instances.push(instance);

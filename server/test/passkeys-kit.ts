@@ -4,44 +4,29 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, expect } from 'vitest';
-import type { AppOptions } from '../app.js';
+import { expect, vi } from 'vitest';
 import type { PasskeyJson } from '../../contract/passkeys.js';
 import type { User } from '../../contract/users.js';
 import { bearer, signUpUser } from './accounts.js';
 import { PUBLIC_URL } from './cable-kit.js';
-import { buildTestApp, type TestDialect } from './helper.js';
-import { startSmtpServer, type TestSmtpServer } from './smtp.js';
+import { appWithMail } from './smtp.js';
 import { SoftwareAuthenticator, type CeremonyOverrides } from './software-authenticator.js';
 
 /** The relying party of an app whose PUBLIC_URL is PUBLIC_URL. */
 export const RP = { id: new URL(PUBLIC_URL).hostname, origin: PUBLIC_URL };
 
-export interface PasskeysKit {
-  app: FastifyInstance;
-  smtp: TestSmtpServer;
-}
-
 /** For a passkeys test file: `start(dialect)` gives an app that mails through a real SMTP server. */
-export function passkeysKit() {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-  return async (
-    dialect: TestDialect,
-    { env = {}, rateLimits }: { env?: Record<string, string> } & Pick<AppOptions, 'rateLimits'> = {},
-  ): Promise<PasskeysKit> => {
-    const smtp = await startSmtpServer();
-    cleanups.push(() => smtp.close());
-    const testApp = await buildTestApp({
-      dialect,
-      env: { SMTP_URL: smtp.url, PUBLIC_URL, ...env },
-      rateLimits,
-    });
-    cleanups.push(() => testApp.close());
-    return { app: testApp.app, smtp };
-  };
+export const passkeysKit = () => appWithMail({ PUBLIC_URL });
+
+/** The reply to a passkey that could not be verified. */
+export const INVALID_PASSKEY = {
+  error: 'invalid_passkey',
+  message: 'This passkey could not be verified. Please try again, or sign in with your password.',
+};
+
+/** Moves the clock (Date only) a second past a ceremony challenge's 5 minutes; the kit puts it back. */
+export function outliveChallenges() {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5 * 60_000 + 1000 });
 }
 
 let emails = 0;

@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, vi } from 'vitest';
-import { buildTestApp, type TestApp, type TestDialect } from './helper.js';
+import type { FastifyInstance } from 'fastify';
+import type { AppOptions } from '../app.js';
+import { buildTestApp, type TestDialect } from './helper.js';
 import { readMail, type ReadMail } from './mail-reader.js';
 
 export interface TestSmtpServer {
@@ -66,21 +68,27 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
 
 /**
  * For a test file whose apps send mail: returns `start(dialect)`, which starts a real SMTP server and an
- * app that mails through it (with the given settings); both are closed after each test.
+ * app that mails through it (with the given settings, then the call's own `env` and `rateLimits`); after
+ * each test the clock is put back and every app and server started is closed.
  */
-export function appWithMail(env: Record<string, string> = {}) {
-  let current: TestApp | undefined;
-  let smtp: TestSmtpServer | undefined;
+export function appWithMail(defaults: Record<string, string> = {}) {
+  const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
     vi.useRealTimers();
-    await current?.close();
-    await smtp?.close();
-    current = undefined;
-    smtp = undefined;
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
-  return async (dialect: TestDialect) => {
-    smtp = await startSmtpServer();
-    current = await buildTestApp({ dialect, env: { SMTP_URL: smtp.url, ...env } });
-    return { app: current.app, smtp };
+  return async (
+    dialect: TestDialect,
+    { env = {}, rateLimits }: { env?: Record<string, string> } & Pick<AppOptions, 'rateLimits'> = {},
+  ): Promise<{ app: FastifyInstance; smtp: TestSmtpServer }> => {
+    const smtp = await startSmtpServer();
+    cleanups.push(() => smtp.close());
+    const testApp = await buildTestApp({
+      dialect,
+      env: { SMTP_URL: smtp.url, ...defaults, ...env },
+      rateLimits,
+    });
+    cleanups.push(() => testApp.close());
+    return { app: testApp.app, smtp };
   };
 }

@@ -23,6 +23,23 @@ export interface Kit {
 }
 
 /**
+ * The PayPal stand-in (delivering no webhooks yet) and a real SMTP server, each handed to `defer` to be
+ * closed, and the env that points an app at both.
+ */
+export async function startPayPalAndSmtp(defer: (cleanup: () => Promise<void>) => void) {
+  const paypal = await startPayPalStandIn({
+    clientId: standInClientId,
+    clientSecret: standInSecret,
+    plans: euroPlans,
+  });
+  defer(() => paypal.close());
+  const smtp = await startSmtpServer();
+  defer(() => smtp.close());
+  const env = { ...payPalEnvFor(paypal.url), PAYPAL_WEBHOOK_ID: WEBHOOK_ID, SMTP_URL: smtp.url };
+  return { paypal, smtp, env };
+}
+
+/**
  * For a subscriptions test file: `start(dialect)` starts the PayPal stand-in, a real SMTP server and an app
  * that listens (PayPal posts webhooks to it); the stand-in delivers webhooks unless `webhooks: false`.
  */
@@ -39,23 +56,10 @@ export function subscriptionsKit() {
       bus,
     }: { env?: Record<string, string>; webhooks?: boolean; bus?: PushBus } = {},
   ): Promise<Kit> => {
-    const paypal = await startPayPalStandIn({
-      clientId: standInClientId,
-      clientSecret: standInSecret,
-      plans: euroPlans,
-    });
-    cleanups.push(() => paypal.close());
-    const smtp = await startSmtpServer();
-    cleanups.push(() => smtp.close());
+    const { paypal, smtp, env: servicesEnv } = await startPayPalAndSmtp((cleanup) => cleanups.push(cleanup));
     const testApp = await buildTestApp({
       dialect,
-      env: {
-        ...payPalEnvFor(paypal.url),
-        PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
-        SMTP_URL: smtp.url,
-        PUBLIC_URL,
-        ...env,
-      },
+      env: { ...servicesEnv, PUBLIC_URL, ...env },
       bus,
     });
     cleanups.push(() => testApp.close());
@@ -73,17 +77,21 @@ export function newUser(app: FastifyInstance): Promise<User> {
   return signUpUser(app, { email: `subscriber${emails}-${process.pid}@example.com` });
 }
 
-export async function startSubscription(
-  app: FastifyInstance,
-  user: User,
-  plan: SubscriptionPlan = 'monthly',
-) {
-  const reply = await app.inject({
+/** POST /api/v1/subscriptions as `user`: any plan name, sold or not. */
+export const postSubscription = (app: FastifyInstance, user: User, plan: string) =>
+  app.inject({
     method: 'POST',
     url: '/api/v1/subscriptions',
     headers: bearer(user.auth_token),
     payload: { plan },
   });
+
+export async function startSubscription(
+  app: FastifyInstance,
+  user: User,
+  plan: SubscriptionPlan = 'monthly',
+) {
+  const reply = await postSubscription(app, user, plan);
   expect(reply.statusCode, reply.body).toBe(201);
   return reply.json<{ subscription_id: string; approve_url: string }>();
 }

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Secret, TOTP } from 'otpauth';
-import { afterEach, expect, vi } from 'vitest';
-import type { AppOptions } from '../app.js';
+import { expect, vi } from 'vitest';
 import type {
   RecoveryCodesReply,
   TwoFactorRequired,
@@ -9,27 +7,13 @@ import type {
 } from '../../contract/two-factor.js';
 import type { User } from '../../contract/users.js';
 import { bearer, signUpUser, STRONG_PASSWORD } from './accounts.js';
-import { buildTestApp, type TestDialect } from './helper.js';
-import { startSmtpServer } from './smtp.js';
+import { appWithMail } from './smtp.js';
+import { totpCode } from '../../tests/support/totp.js';
+
+export { totpCode };
 
 /** For a two-step sign-in test file: `start(dialect)` gives an app that mails through a real SMTP server. */
-export function twoFactorKit() {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    vi.useRealTimers();
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-  return async (
-    dialect: TestDialect,
-    { env = {}, rateLimits }: { env?: Record<string, string> } & Pick<AppOptions, 'rateLimits'> = {},
-  ) => {
-    const smtp = await startSmtpServer();
-    cleanups.push(() => smtp.close());
-    const testApp = await buildTestApp({ dialect, env: { SMTP_URL: smtp.url, ...env }, rateLimits });
-    cleanups.push(() => testApp.close());
-    return { app: testApp.app, smtp };
-  };
-}
+export const twoFactorKit = () => appWithMail();
 
 /** Stops the clock at `at` (only Date: timers, sockets and the database keep running). */
 export function freezeClock(at: number) {
@@ -39,17 +23,6 @@ export function freezeClock(at: number) {
 
 /** A time in the middle of a 30-second step, so a test's own steps never straddle a boundary. */
 export const MID_STEP = Math.floor(Date.now() / 30_000) * 30_000 + 15_000;
-
-/** The code an authenticator app shows for this secret at `timestamp` (RFC 6238: SHA-1, 6 digits, 30 s). */
-export function totpCode(secret: string, timestamp = Date.now()): string {
-  return TOTP.generate({
-    secret: Secret.fromBase32(secret),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-    timestamp,
-  });
-}
 
 let emails = 0;
 /** A new account with an e-mail address of its own. */
@@ -61,13 +34,26 @@ export function newUser(app: FastifyInstance): Promise<User> {
 export const postJson = (app: FastifyInstance, url: string, payload: object, token?: string) =>
   app.inject({ method: 'POST', url, payload, headers: token ? bearer(token) : {} });
 
+/** A settings call the password confirms (set-up, turning off, new recovery codes), made as `user`. */
+export const confirmWithPassword = (
+  app: FastifyInstance,
+  user: User,
+  call: 'setup' | 'disable' | 'recovery_codes',
+  password = STRONG_PASSWORD,
+) => postJson(app, `/api/v1/two_factor/${call}`, { password }, user.auth_token);
+
+/** Turning two-step sign-in on with `code`, as `user`. */
+export const enableWith = (app: FastifyInstance, user: User, code: string) =>
+  postJson(app, '/api/v1/two_factor/enable', { code }, user.auth_token);
+
+/** The reply to a wrong authenticator or recovery code. */
+export const INVALID_CODE = {
+  error: 'invalid_code',
+  message: 'That code is not right. Check the code your authenticator app shows now, or use a recovery code.',
+};
+
 export async function setUp(app: FastifyInstance, user: User): Promise<TwoFactorSetupReply> {
-  const reply = await postJson(
-    app,
-    '/api/v1/two_factor/setup',
-    { password: STRONG_PASSWORD },
-    user.auth_token,
-  );
+  const reply = await confirmWithPassword(app, user, 'setup');
   expect(reply.statusCode, reply.body).toBe(200);
   return reply.json();
 }
@@ -76,7 +62,7 @@ export async function setUp(app: FastifyInstance, user: User): Promise<TwoFactor
 export async function userWithTwoFactor(app: FastifyInstance, existing?: User) {
   const user = existing ?? (await newUser(app));
   const { secret } = await setUp(app, user);
-  const reply = await postJson(app, '/api/v1/two_factor/enable', { code: totpCode(secret) }, user.auth_token);
+  const reply = await enableWith(app, user, totpCode(secret));
   expect(reply.statusCode, reply.body).toBe(200);
   return { user, secret, recoveryCodes: reply.json<RecoveryCodesReply>().recovery_codes };
 }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { STRONG_PASSWORD } from '../test/accounts.js';
 import { createSharedDatabase, listen, RawSocket } from '../test/cable-kit.js';
 import { testDialects } from '../test/helper.js';
-import { newUser, postJson, userWithTwoFactor } from '../test/two-factor-kit.js';
+import { confirmWithPassword, newUser, userWithTwoFactor } from '../test/two-factor-kit.js';
 
 const ACCOUNT = JSON.stringify({ channel: 'AccountChannel' });
 const SECURITY_CHANGED = { identifier: ACCOUNT, message: { event: 'security_changed' } };
@@ -17,20 +16,10 @@ describe.each(testDialects)('security_changed on AccountChannel for two-step sig
       await socket.subscribe(ACCOUNT);
       await userWithTwoFactor(app, user);
       expect(await socket.next()).toEqual(SECURITY_CHANGED);
-      const codes = await postJson(
-        app,
-        '/api/v1/two_factor/recovery_codes',
-        { password: STRONG_PASSWORD },
-        user.auth_token,
-      );
+      const codes = await confirmWithPassword(app, user, 'recovery_codes');
       expect(codes.statusCode).toBe(200);
       expect(await socket.next()).toEqual(SECURITY_CHANGED);
-      const off = await postJson(
-        app,
-        '/api/v1/two_factor/disable',
-        { password: STRONG_PASSWORD },
-        user.auth_token,
-      );
+      const off = await confirmWithPassword(app, user, 'disable');
       expect(off.statusCode).toBe(204);
       expect(await socket.next()).toEqual(SECURITY_CHANGED);
       socket.close();

@@ -2,10 +2,10 @@ import { SECOND_FACTOR_METHODS, type TwoFactorRequired } from '../../contract/tw
 import type { Caller } from '../app-context.js';
 import { isForeignKeyViolation } from '../db/errors.js';
 import { invalidCode, invalidCredentials, signInStepExpired } from '../http/errors.js';
-import { createSession } from '../sessions/sessions.service.js';
+import { signInTransaction, startSessionIfPasswordUnchanged } from '../sessions/sign-in-session.js';
 import { generateToken, hashToken, looksLikeToken } from '../sessions/session-token.js';
 import { toAccount, type Account } from '../users/account.js';
-import { findUserById, holdUnchangedPassword } from '../users/users.repository.js';
+import { findUserById } from '../users/users.repository.js';
 import { countTry, deleteChallenge, insertChallenge } from './challenges.repository.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, normaliseRecoveryCode } from './recovery-codes.js';
 import { CODE_SHAPE, matchingStep } from './totp.js';
@@ -86,33 +86,21 @@ export async function signInWithCode(
   if (setting?.enabled_at == null) throw signInStepExpired();
   const proof = proofOf(code, () => box.open(setting.secret_box, user.id));
   const at = new Date().toISOString();
-  const token = await db
-    .transaction()
-    .execute(async (tx) => {
-      const passed =
-        proof.kind === 'totp'
-          ? proof.step !== null && (await takeStep(tx, { userId: user.id, step: proof.step }))
-          : proof.hash !== null &&
-            (await spendRecoveryCode(tx, { userId: user.id, codeHash: proof.hash, at }));
-      if (!passed) return null;
-      // Single use: of two requests with right codes, one signs in.
-      if (!(await deleteChallenge(tx, tokenHash))) throw signInStepExpired();
-      const unchanged = await holdUnchangedPassword(tx, {
-        id: user.id,
-        passwordChangedAt: counted.password_changed_at,
-      });
-      if (!unchanged) throw signInStepExpired();
-      const created = await createSession(tx, {
-        userId: user.id,
-        kind: 'password',
-        userAgent: caller.userAgent,
-      });
-      await audit.record(tx, { event: 'sign_in', subject: { userId: user.id }, ip: caller.ip });
-      return created.token;
-    })
-    .catch((error: unknown) => {
-      throw isForeignKeyViolation(error) ? signInStepExpired() : error;
+  const token = await signInTransaction(db, signInStepExpired, async (tx) => {
+    const passed =
+      proof.kind === 'totp'
+        ? proof.step !== null && (await takeStep(tx, { userId: user.id, step: proof.step }))
+        : proof.hash !== null && (await spendRecoveryCode(tx, { userId: user.id, codeHash: proof.hash, at }));
+    if (!passed) return null;
+    // Single use: of two requests with right codes, one signs in.
+    if (!(await deleteChallenge(tx, tokenHash))) throw signInStepExpired();
+    return startSessionIfPasswordUnchanged(tx, audit, {
+      userId: user.id,
+      passwordChangedAt: counted.password_changed_at,
+      caller,
+      refused: signInStepExpired,
     });
+  });
   if (token === null) {
     await audit.record(db, { event: 'sign_in_failed', subject: { userId: user.id }, ip: caller.ip });
     if (counted.tries >= CHALLENGE_TRIES) {

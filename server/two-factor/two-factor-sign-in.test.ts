@@ -13,6 +13,7 @@ import {
   challengeOf,
   codeStep,
   freezeClock,
+  INVALID_CODE,
   MID_STEP,
   newUser,
   passwordStep,
@@ -25,10 +26,6 @@ import {
 
 const start = twoFactorKit();
 
-const INVALID_CODE = {
-  error: 'invalid_code',
-  message: 'That code is not right. Check the code your authenticator app shows now, or use a recovery code.',
-};
 const STEP_EXPIRED = {
   error: 'invalid_code',
   message: 'This sign-in step has expired or had too many tries. Please sign in with your password again.',

@@ -5,7 +5,10 @@ import { testDialects } from '../test/helper.js';
 import {
   challengeOf,
   codeStep,
+  confirmWithPassword,
+  enableWith,
   freezeClock,
+  INVALID_CODE,
   MID_STEP,
   newUser,
   passwordStep,
@@ -22,10 +25,6 @@ const start = twoFactorKit();
 const WRONG_PASSWORD = {
   error: 'invalid_credentials',
   message: 'That password is not correct. Please try again.',
-};
-const INVALID_CODE = {
-  error: 'invalid_code',
-  message: 'That code is not right. Check the code your authenticator app shows now, or use a recovery code.',
 };
 const RECOVERY_CODE = /^[0-9a-hjkmnp-tv-z]{4}(-[0-9a-hjkmnp-tv-z]{4}){3}$/;
 
@@ -49,12 +48,7 @@ describe.each(testDialects)('two-step sign-in settings on %s', (dialect) => {
     it('gives a base32 secret, its otpauth URL and QR code, and keeps the secret only sealed', async () => {
       const { app } = await start(dialect, { env: { APP_NAME: 'Bull Test' } });
       const user = await newUser(app);
-      const reply = await postJson(
-        app,
-        '/api/v1/two_factor/setup',
-        { password: STRONG_PASSWORD },
-        user.auth_token,
-      );
+      const reply = await confirmWithPassword(app, user, 'setup');
       expect(reply.statusCode, reply.body).toBe(200);
       expect(reply.headers['cache-control']).toBe('no-store');
       const { secret, otpauth_url, qr_code } = reply.json();
@@ -83,12 +77,7 @@ describe.each(testDialects)('two-step sign-in settings on %s', (dialect) => {
     it('answers 403 invalid_credentials for a wrong password and keeps nothing', async () => {
       const { app } = await start(dialect);
       const user = await newUser(app);
-      const reply = await postJson(
-        app,
-        '/api/v1/two_factor/setup',
-        { password: 'not it at all' },
-        user.auth_token,
-      );
+      const reply = await confirmWithPassword(app, user, 'setup', 'not it at all');
       expect(reply.statusCode).toBe(403);
       expect(reply.json()).toEqual(WRONG_PASSWORD);
       expect(await app.database.db.selectFrom('two_factor').selectAll().execute()).toEqual([]);
@@ -97,12 +86,7 @@ describe.each(testDialects)('two-step sign-in settings on %s', (dialect) => {
     it('answers 409 two_factor_already_enabled while it is on', async () => {
       const { app } = await start(dialect);
       const { user } = await userWithTwoFactor(app);
-      const reply = await postJson(
-        app,
-        '/api/v1/two_factor/setup',
-        { password: STRONG_PASSWORD },
-        user.auth_token,
-      );
+      const reply = await confirmWithPassword(app, user, 'setup');
       expect(reply.statusCode).toBe(409);
       expect(reply.json()).toEqual({
         error: 'two_factor_already_enabled',
@@ -116,19 +100,9 @@ describe.each(testDialects)('two-step sign-in settings on %s', (dialect) => {
       const first = await setUp(app, user);
       const second = await setUp(app, user);
       expect(second.secret).not.toBe(first.secret);
-      const stale = await postJson(
-        app,
-        '/api/v1/two_factor/enable',
-        { code: totpCode(first.secret) },
-        user.auth_token,
-      );
+      const stale = await enableWith(app, user, totpCode(first.secret));
       expect(stale.statusCode).toBe(422);
-      const fresh = await postJson(
-        app,
-        '/api/v1/two_factor/enable',
-        { code: totpCode(second.secret) },
-        user.auth_token,
-      );
+      const fresh = await enableWith(app, user, totpCode(second.secret));
       expect(fresh.statusCode).toBe(200);
     });
 
@@ -145,12 +119,7 @@ describe.each(testDialects)('two-step sign-in settings on %s', (dialect) => {
       const user = await newUser(app);
       await setUp(app, user);
       await setUp(app, user);
-      const reply = await postJson(
-        app,
-        '/api/v1/two_factor/setup',
-        { password: STRONG_PASSWORD },
-        user.auth_token,
-      );
+      const reply = await confirmWithPassword(app, user, 'setup');
       expect(reply.statusCode).toBe(429);
       expect(reply.json().error).toBe('too_many_requests');
     });
@@ -161,12 +130,7 @@ describe.each(testDialects)('two-step sign-in settings on %s', (dialect) => {
       const { app, smtp } = await start(dialect);
       const user = await newUser(app);
       const { secret } = await setUp(app, user);
-      const reply = await postJson(
-        app,
-        '/api/v1/two_factor/enable',
-        { code: totpCode(secret) },
-        user.auth_token,
-      );
+      const reply = await enableWith(app, user, totpCode(secret));
       expect(reply.statusCode, reply.body).toBe(200);
       expect(reply.headers['cache-control']).toBe('no-store');
       const codes: string[] = reply.json().recovery_codes;
@@ -189,19 +153,9 @@ describe.each(testDialects)('two-step sign-in settings on %s', (dialect) => {
       freezeClock(MID_STEP);
       const user = await newUser(app);
       const { secret } = await setUp(app, user);
-      const tooOld = await postJson(
-        app,
-        '/api/v1/two_factor/enable',
-        { code: totpCode(secret, MID_STEP - 60_000) },
-        user.auth_token,
-      );
+      const tooOld = await enableWith(app, user, totpCode(secret, MID_STEP - 60_000));
       expect(tooOld.statusCode).toBe(422);
-      const drifted = await postJson(
-        app,
-        '/api/v1/two_factor/enable',
-        { code: totpCode(secret, MID_STEP - 30_000) },
-        user.auth_token,
-      );
+      const drifted = await enableWith(app, user, totpCode(secret, MID_STEP - 30_000));
       expect(drifted.statusCode, drifted.body).toBe(200);
     });
 
@@ -211,7 +165,7 @@ describe.each(testDialects)('two-step sign-in settings on %s', (dialect) => {
       const { secret } = await setUp(app, user);
       const wrong = String((Number(totpCode(secret)) + 1) % 1_000_000).padStart(6, '0');
       for (const code of [wrong, 'abcdef', '']) {
-        const reply = await postJson(app, '/api/v1/two_factor/enable', { code }, user.auth_token);
+        const reply = await enableWith(app, user, code);
         expect(reply.statusCode).toBe(422);
         expect(reply.json()).toEqual(INVALID_CODE);
       }
@@ -221,7 +175,7 @@ describe.each(testDialects)('two-step sign-in settings on %s', (dialect) => {
     it('answers 409 before any set-up', async () => {
       const { app } = await start(dialect);
       const user = await newUser(app);
-      const reply = await postJson(app, '/api/v1/two_factor/enable', { code: '123456' }, user.auth_token);
+      const reply = await enableWith(app, user, '123456');
       expect(reply.statusCode).toBe(409);
       expect(reply.json()).toEqual({
         error: 'two_factor_not_enabled',
@@ -232,12 +186,7 @@ describe.each(testDialects)('two-step sign-in settings on %s', (dialect) => {
     it('answers 409 once it is on', async () => {
       const { app } = await start(dialect);
       const { user, secret } = await userWithTwoFactor(app);
-      const reply = await postJson(
-        app,
-        '/api/v1/two_factor/enable',
-        { code: totpCode(secret) },
-        user.auth_token,
-      );
+      const reply = await enableWith(app, user, totpCode(secret));
       expect(reply.statusCode).toBe(409);
       expect(reply.json().error).toBe('two_factor_already_enabled');
     });
@@ -257,12 +206,7 @@ describe.each(testDialects)('two-step sign-in settings on %s', (dialect) => {
       const { user } = await userWithTwoFactor(app);
       await smtp.waitForMail(user.email); // the mail that it is on
       const since = smtp.mails.length;
-      const reply = await postJson(
-        app,
-        '/api/v1/two_factor/disable',
-        { password: STRONG_PASSWORD },
-        user.auth_token,
-      );
+      const reply = await confirmWithPassword(app, user, 'disable');
       expect(reply.statusCode).toBe(204);
       expect(await twoFactorStatus(app, user)).toEqual({ enabled: false, recovery_codes_left: 0 });
       const login = await passwordStep(app, user.email);
@@ -277,12 +221,7 @@ describe.each(testDialects)('two-step sign-in settings on %s', (dialect) => {
     it('answers 403 for a wrong password and stays on', async () => {
       const { app } = await start(dialect);
       const { user } = await userWithTwoFactor(app);
-      const reply = await postJson(
-        app,
-        '/api/v1/two_factor/disable',
-        { password: 'not it at all' },
-        user.auth_token,
-      );
+      const reply = await confirmWithPassword(app, user, 'disable', 'not it at all');
       expect(reply.statusCode).toBe(403);
       expect(reply.json()).toEqual(WRONG_PASSWORD);
       expect((await twoFactorStatus(app, user)).enabled).toBe(true);
@@ -292,12 +231,7 @@ describe.each(testDialects)('two-step sign-in settings on %s', (dialect) => {
       const { app, smtp } = await start(dialect);
       const user = await newUser(app);
       await setUp(app, user);
-      const reply = await postJson(
-        app,
-        '/api/v1/two_factor/disable',
-        { password: STRONG_PASSWORD },
-        user.auth_token,
-      );
+      const reply = await confirmWithPassword(app, user, 'disable');
       expect(reply.statusCode).toBe(204);
       expect(await app.database.db.selectFrom('two_factor').selectAll().execute()).toEqual([]);
       await app.mailer.flush();
@@ -308,7 +242,7 @@ describe.each(testDialects)('two-step sign-in settings on %s', (dialect) => {
       const { app } = await start(dialect);
       const { user, secret } = await userWithTwoFactor(app);
       const challenge = await challengeOf(app, user.email);
-      await postJson(app, '/api/v1/two_factor/disable', { password: STRONG_PASSWORD }, user.auth_token);
+      await confirmWithPassword(app, user, 'disable');
       const reply = await codeStep(app, challenge, totpCode(secret, Date.now() + 30_000));
       expect(reply.statusCode).toBe(401);
       expect(reply.json().error).toBe('invalid_code');
@@ -321,12 +255,7 @@ describe.each(testDialects)('two-step sign-in settings on %s', (dialect) => {
       const { user, recoveryCodes } = await userWithTwoFactor(app);
       await smtp.waitForMail(user.email); // the mail that it is on
       const since = smtp.mails.length;
-      const reply = await postJson(
-        app,
-        '/api/v1/two_factor/recovery_codes',
-        { password: STRONG_PASSWORD },
-        user.auth_token,
-      );
+      const reply = await confirmWithPassword(app, user, 'recovery_codes');
       expect(reply.statusCode, reply.body).toBe(200);
       const fresh: string[] = reply.json().recovery_codes;
       expect(fresh).toHaveLength(10);
@@ -342,12 +271,7 @@ describe.each(testDialects)('two-step sign-in settings on %s', (dialect) => {
     it('answers 403 for a wrong password and keeps the old codes', async () => {
       const { app } = await start(dialect);
       const { user, recoveryCodes } = await userWithTwoFactor(app);
-      const reply = await postJson(
-        app,
-        '/api/v1/two_factor/recovery_codes',
-        { password: 'nope nope' },
-        user.auth_token,
-      );
+      const reply = await confirmWithPassword(app, user, 'recovery_codes', 'nope nope');
       expect(reply.statusCode).toBe(403);
       expect(reply.json()).toEqual(WRONG_PASSWORD);
       const login = await codeStep(app, await challengeOf(app, user.email), recoveryCodes[0]!);
@@ -357,12 +281,7 @@ describe.each(testDialects)('two-step sign-in settings on %s', (dialect) => {
     it('answers 409 while two-step sign-in is off', async () => {
       const { app } = await start(dialect);
       const user = await newUser(app);
-      const reply = await postJson(
-        app,
-        '/api/v1/two_factor/recovery_codes',
-        { password: STRONG_PASSWORD },
-        user.auth_token,
-      );
+      const reply = await confirmWithPassword(app, user, 'recovery_codes');
       expect(reply.statusCode).toBe(409);
       expect(reply.json()).toEqual({
         error: 'two_factor_not_enabled',

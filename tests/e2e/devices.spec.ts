@@ -1,13 +1,7 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import {
-  createAccount,
-  revokeElsewhere,
-  signIn,
-  storedUser,
-  tokenWorks,
-  uniqueEmail,
-} from './support/accounts';
+import { createAccount, revokeElsewhere, storedUser, tokenWorks, uniqueEmail } from './support/accounts';
+import { openAccount, withSecondBrowser } from './support/account-page';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 const ENDED_ELSEWHERE =
@@ -20,37 +14,12 @@ async function newAccount(baseURL: string, label: string) {
   return email;
 }
 
-/** Opens /account, signing in on the way, and waits until the page listens for pushes. */
-async function openAccount(page: Page, email: string) {
-  const connected = new Promise<void>((resolve) => {
-    page.on('websocket', (socket) => {
-      socket.on('framereceived', ({ payload }) => {
-        if (String(payload).includes('confirm_subscription')) resolve();
-      });
-    });
-  });
-  await page.goto('/account');
-  await signIn(page, email);
-  await expect(page).toHaveURL('/account');
-  await connected;
-}
-
 const devicesOf = (page: Page) => page.getByRole('region', { name: 'Signed-in devices' });
 const listOf = (page: Page) => devicesOf(page).getByRole('list', { name: 'Your devices' });
 const otherDevices = (page: Page) =>
   listOf(page)
     .getByRole('listitem')
     .filter({ hasNot: page.getByText('This device', { exact: true }) });
-
-/** A second browser (its own storage, so its own session), closed after `use`. */
-async function withSecondBrowser(browser: Browser, use: (second: Page) => Promise<void>) {
-  const other: BrowserContext = await browser.newContext();
-  try {
-    await use(await other.newPage());
-  } finally {
-    await other.close();
-  }
-}
 
 test.describe('the Devices list on /account', () => {
   test('one browser signs the other out from its Devices list; the other is told at once', async ({

@@ -1,39 +1,19 @@
-import type { Browser, Page, WebSocket } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   createAccount,
   PASSWORD,
   revokeElsewhere,
-  signIn,
   storedUser,
   tokenWorks,
   uniqueEmail,
 } from './support/accounts';
+import { openAccount, pushConnected, withSecondBrowser } from './support/account-page';
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll } from './support/axe';
 
 const DELETED = 'Your account has been deleted, so you have been signed out.';
 const ENDED_ELSEWHERE =
   'You have been signed out because this session was ended elsewhere: by Logout in another window, by Sign out in the Devices list of another device, or by a password change. Please sign in again.';
-
-/** Resolves once the page's push connection has its AccountChannel subscription confirmed. */
-function pushConnected(page: Page): Promise<WebSocket> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) => {
-      socket.on('framereceived', ({ payload }) => {
-        if (String(payload).includes('confirm_subscription')) resolve(socket);
-      });
-    });
-  });
-}
-
-/** Opens /account, signing in on the way, and waits until the page listens for pushes. */
-async function openAccount(page: Page, email: string) {
-  const connected = pushConnected(page);
-  await page.goto('/account');
-  await signIn(page, email);
-  await expect(page).toHaveURL('/account');
-  return connected;
-}
 
 /** One new account open on /account in this browser (`page`) and in a second one, handed to `use`. */
 async function inTwoBrowsers(
@@ -43,14 +23,10 @@ async function inTwoBrowsers(
   const email = uniqueEmail(label);
   await createAccount(baseURL, email);
   await openAccount(page, email);
-  const other = await browser.newContext();
-  try {
-    const second = await other.newPage();
+  await withSecondBrowser(browser, async (second) => {
     await openAccount(second, email);
     await use(second, email);
-  } finally {
-    await other.close();
-  }
+  });
 }
 
 test.describe('the push channel and QR sign-in', () => {

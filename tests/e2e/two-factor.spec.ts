@@ -1,27 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { Secret, TOTP } from 'otpauth';
 import { expect, test } from './fixtures';
 import { createAccount, PASSWORD, signIn, signInFromLogin, uniqueEmail } from './support/accounts';
-
-/** The code an authenticator app shows for this secret at `timestamp` (RFC 6238: SHA-1, 6 digits, 30 s). */
-function codeAt(secret: string, timestamp: number): string {
-  return TOTP.generate({
-    secret: Secret.fromBase32(secret),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-    timestamp,
-  });
-}
+import { totpCode } from '../support/totp';
 
 /** The code of the moment, to turn two-step sign-in on. */
-const currentCode = (secret: string) => codeAt(secret, Date.now());
+const currentCode = (secret: string) => totpCode(secret, Date.now());
 
 /**
  * The code for signing in after that: a used code is refused, and the current one may still be the one that
  * turned it on. The next step's code is always later, and the server allows one step of drift.
  */
-const nextCode = (secret: string) => codeAt(secret, Date.now() + 30_000);
+const nextCode = (secret: string) => totpCode(secret, Date.now() + 30_000);
 
 test.describe('two-step sign-in', () => {
   test('turn it on, sign in with a code, then with a recovery code, and turn it off', async ({

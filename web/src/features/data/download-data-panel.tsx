@@ -1,9 +1,9 @@
 import { Button } from '@/components/ui/button';
 import { FormStatus } from '@/components/ui/form-status';
 import { Panel } from '@/components/ui/panel';
+import { saveFile } from '@/lib/save-file';
 import { success, useSubmission } from '@/lib/use-submission';
 import { exportData } from './api/export-data';
-import { saveFile } from './save-file';
 
 /** DESIGN section 12: everything the app holds about the person, as one JSON file. */
 export function DownloadDataPanel() {

@@ -1,5 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { Message } from '@/components/ui/message';
+import { saveFile } from '@/lib/save-file';
 
 /** Codes just made, and the sentence that says what happened. */
 export interface ShownCodes {
@@ -9,18 +10,10 @@ export interface ShownCodes {
 
 const FILE_NAME = 'recovery-codes.txt';
 
-/** Hands the codes to the browser as a text file (no server round trip, no new tab). */
+/** Hands the codes to the browser as a text file. */
 function download(codes: string[], appName: string) {
   const text = [`${appName} recovery codes`, 'Each code signs in once.', '', ...codes, ''].join('\n');
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = FILE_NAME;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile({ text, filename: FILE_NAME, type: 'text/plain' });
 }
 
 /** The ten codes, shown this once: the server keeps only their hashes. */

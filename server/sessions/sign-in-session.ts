@@ -1,0 +1,63 @@
+import type { Transaction } from 'kysely';
+import type { SessionKind } from '../../contract/cable.js';
+import type { AuditTrail } from '../audit/audit.service.js';
+import type { Db } from '../db/database.js';
+import { isForeignKeyViolation } from '../db/errors.js';
+import type { Database } from '../db/schema.js';
+import { holdUnchangedPassword } from '../users/users.repository.js';
+import { createSession } from './sessions.service.js';
+
+/** Who signs in: the address for the audit event, the browser for the new session. */
+export interface SignInCaller {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/**
+ * A sign-in's writes in one transaction. PostgreSQL reports an account deleted between the sign-in's checks
+ * and its inserts as a foreign-key violation: that sign-in gets `refused()` instead.
+ */
+export function signInTransaction<T>(
+  db: Db,
+  refused: () => Error,
+  work: (tx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return db
+    .transaction()
+    .execute(work)
+    .catch((error: unknown) => {
+      throw isForeignKeyViolation(error) ? refused() : error;
+    });
+}
+
+/** Inside a sign-in's transaction: the new session and its sign_in audit event. Returns the session's token. */
+export async function startSignedInSession(
+  tx: Transaction<Database>,
+  audit: AuditTrail,
+  { userId, kind, caller }: { userId: number; kind: SessionKind; caller: SignInCaller },
+): Promise<string> {
+  const { token } = await createSession(tx, { userId, kind, userAgent: caller.userAgent });
+  await audit.record(tx, { event: 'sign_in', subject: { userId }, ip: caller.ip });
+  return token;
+}
+
+/**
+ * Inside a sign-in's transaction, after a password was checked outside it (that is slow): the account may
+ * have been deleted or its password changed meanwhile, and then `refused()`. Otherwise the password row is
+ * held until the session is committed, so a change cannot slip in between (docs/decisions/075), and a new
+ * password session starts. Returns its token.
+ */
+export async function startSessionIfPasswordUnchanged(
+  tx: Transaction<Database>,
+  audit: AuditTrail,
+  {
+    userId,
+    passwordChangedAt,
+    caller,
+    refused,
+  }: { userId: number; passwordChangedAt: string; caller: SignInCaller; refused: () => Error },
+): Promise<string> {
+  const unchanged = await holdUnchangedPassword(tx, { id: userId, passwordChangedAt });
+  if (!unchanged) throw refused();
+  return startSignedInSession(tx, audit, { userId, kind: 'password', caller });
+}
