@@ -37,6 +37,8 @@ async function startApp(connections: number) {
     OUTBOX_DIR: join(folder, 'outbox'),
     PUBLIC_URL: BENCH_ORIGIN,
     LOG_LEVEL: 'silent',
+    // Every bench client connects from 127.0.0.1: lift the per-address cap (decision 075) to the crowd's size.
+    CABLE_MAX_SOCKETS_PER_IP: String(Math.max(300, connections)),
   });
   const app = await buildApp({ config });
   await app.ready();
