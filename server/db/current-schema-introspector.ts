@@ -10,6 +10,7 @@ import {
 } from 'kysely';
 
 interface ColumnRow {
+  schema: string;
   table: string;
   table_type: string;
   column: string;
@@ -38,7 +39,7 @@ export class CurrentSchemaIntrospector implements DatabaseIntrospector {
     options: DatabaseMetadataOptions = { withInternalKyselyTables: false },
   ): Promise<TableMetadata[]> {
     const { rows } = await sql<ColumnRow>`
-      select c.relname as "table", c.relkind as table_type, a.attname as "column",
+      select current_schema() as "schema", c.relname as "table", c.relkind as table_type, a.attname as "column",
              typ.typname as "type", dtns.nspname as type_schema, a.attnotnull as not_null,
              a.atthasdef as has_default,
              (a.attidentity <> '' or coalesce(pg_get_expr(d.adbin, d.adrelid) like 'nextval(%', false))
@@ -50,13 +51,12 @@ export class CurrentSchemaIntrospector implements DatabaseIntrospector {
         left join pg_catalog.pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum
        where c.relnamespace = current_schema()::regnamespace and c.relkind in ('r', 'v', 'p')
        order by c.relname, a.attnum`.execute(this.db);
-    const schema = (await this.getSchemas())[0]?.name;
     const tables = new Map<string, TableMetadata & { columns: TableMetadata['columns'][number][] }>();
     for (const row of rows) {
       if (!options.withInternalKyselyTables && row.table.startsWith('kysely_migration')) continue;
       let table = tables.get(row.table);
       if (!table) {
-        table = { name: row.table, schema, isView: row.table_type === 'v', columns: [] };
+        table = { name: row.table, schema: row.schema, isView: row.table_type === 'v', columns: [] };
         tables.set(row.table, table);
       }
       table.columns.push({

@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { DatabaseHandle, Dialect } from './database.js';
 import { initialSchema } from './migrations/2026-11-21-initial-schema.js';
 import { subscriptionsSchema } from './migrations/2026-11-22-subscriptions.js';
@@ -27,15 +27,10 @@ class StaticMigrationProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<string[]> {
-  // Kysely looks for its bookkeeping tables by schema name; name the one the connection uses
-  // (search_path), or another schema's tables on the same server would be taken for ours.
-  const migrationTableSchema =
-    dialect === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(dialect), migrationTableSchema });
-  const outcome = await migrator.migrateToLatest();
-  const { error, results } = outcome;
+  // On PostgreSQL the introspector sees the connection's own schema only (current-schema-introspector.ts),
+  // so the migrator's bookkeeping tables are found there, never another schema's.
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? [])
     .filter((result) => result.status === 'Success')

@@ -1,5 +1,10 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
+/** pino's loggers can say whether a level is on; Fastify's stand-in for `logger: false` cannot (and writes nothing). */
+type PinoLogger = FastifyBaseLogger & { isLevelEnabled?(level: string): boolean };
+
+const plainLoggers = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
+
 /**
  * The logger the "request completed" line is written with: the app's own (same stream, serializers and
  * bindings), without the redaction pass. That line holds only what the `req` and `res` serialisers make of
@@ -8,11 +13,6 @@ import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyR
  * selective clone of each field, a wildcard path over every key) was the line's largest cost. Its level is
  * the lowest: whether the line is written is still decided by the request's own logger.
  */
-/** pino's loggers can say whether a level is on; Fastify's stand-in for `logger: false` cannot (and writes nothing). */
-type PinoLogger = FastifyBaseLogger & { isLevelEnabled?(level: string): boolean };
-
-const plainLoggers = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
-
 function plainLoggerOf(log: FastifyBaseLogger): FastifyBaseLogger {
   let plain = plainLoggers.get(log);
   if (!plain) {
