@@ -83,7 +83,7 @@ function createFastify({
 }
 
 async function openMigratedDatabase(config: Config): Promise<DatabaseHandle> {
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, { sqliteLocking: config.sqliteLocking });
   try {
     await migrateToLatest(database);
     return database;

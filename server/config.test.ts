@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       appName: 'BullApp',
       supportEmail: 'support@example.com',
       databaseUrl: 'sqlite:./data/app.sqlite',
+      sqliteLocking: 'exclusive',
       redisUrl: undefined,
       smtpUrl: undefined,
       mailFrom: 'BullApp <no-reply@localhost>',
@@ -73,6 +74,13 @@ describe('loadConfig', () => {
 
   it.each(['0', '65536', '3.5', '-1'])('refuses PORT=%s', (port) => {
     expect(problemsOf({ PORT: port })[0]).toMatch(/^PORT must be a whole number from 1 to 65535/);
+  });
+
+  it('takes SQLITE_LOCKING exclusive or normal, and says so of anything else', () => {
+    expect(loadConfig({ SQLITE_LOCKING: 'normal' }).sqliteLocking).toBe('normal');
+    expect(problemsOf({ SQLITE_LOCKING: 'shared' })).toEqual([
+      'SQLITE_LOCKING must be exclusive or normal (got "shared")',
+    ]);
   });
 
   it('accepts sqlite:, file: and postgres URLs', () => {

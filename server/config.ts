@@ -51,6 +51,10 @@ const envSchema = z.object({
       )
       .default('sqlite:./data/app.sqlite'),
   ),
+  SQLITE_LOCKING: z.preprocess(
+    emptyAsUnset,
+    z.enum(['exclusive', 'normal'], { error: 'must be exclusive or normal' }).default('exclusive'),
+  ),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'must be a redis:// or rediss:// URL'),
   REDIS_KEY_PREFIX: z.preprocess(
     emptyAsUnset,
@@ -154,6 +158,8 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     appName: env.APP_NAME,
     supportEmail: env.SUPPORT_EMAIL,
     databaseUrl: env.DATABASE_URL,
+    /** Whether this process holds an SQLite file alone (server/db/database.ts). */
+    sqliteLocking: env.SQLITE_LOCKING,
     redisUrl: env.REDIS_URL,
     /** Put before every Redis key and channel, so deployments (or test runs) can share one Redis. */
     redisKeyPrefix: env.REDIS_KEY_PREFIX ?? '',

@@ -19,7 +19,7 @@ function readConfig(): Config {
 }
 
 async function migrateOnly(config: Config) {
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, { sqliteLocking: config.sqliteLocking });
   try {
     const applied = await migrateToLatest(database);
     console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'The database is up to date.');

@@ -29,9 +29,20 @@ export function sqlitePathOf(url: string): string | null {
   return match ? (match[1] ?? '') : null;
 }
 
-export function openDatabase(url: string): DatabaseHandle {
+/**
+ * How the app holds an SQLite file. `exclusive` (the default): this process alone, for as long as it runs;
+ * a query then costs no lock or file-size system calls, the largest part of a small read. `normal`: other
+ * processes may open the file too (the sqlite3 shell's online `.backup`, a second process on one file).
+ * See docs/decisions/095-sqlite-held-exclusively.md.
+ */
+export type SqliteLocking = 'exclusive' | 'normal';
+
+export function openDatabase(
+  url: string,
+  { sqliteLocking = 'exclusive' }: { sqliteLocking?: SqliteLocking } = {},
+): DatabaseHandle {
   const sqlitePath = sqlitePathOf(url);
-  if (sqlitePath !== null) return openSqlite(sqlitePath);
+  if (sqlitePath !== null) return openSqlite(sqlitePath, sqliteLocking);
   return openPostgres(url);
 }
 
@@ -45,10 +56,34 @@ function createPrivately(path: string) {
   closeSync(openSync(path, 'a', 0o600));
 }
 
-function openSqlite(path: string): DatabaseHandle {
+/**
+ * Takes the file for this process alone: the mode is set before the first access, so the write-ahead log's
+ * index lives in this process's memory (no -shm file, no lock on it per query), and an empty exclusive
+ * transaction takes the lock at once, so a second process fails now, with a sentence, not at its first write.
+ */
+function holdExclusively(connection: SqliteDatabase.Database, path: string) {
+  connection.pragma('locking_mode = EXCLUSIVE');
+  try {
+    connection.exec('begin exclusive; commit');
+  } catch (error) {
+    connection.close();
+    if ((error as { code?: string }).code === 'SQLITE_BUSY')
+      throw new Error(
+        `The SQLite database ${path} is in use by another process (another instance of the app?). The app holds its SQLite file alone: run one instance, set SQLITE_LOCKING=normal to share the file, or use PostgreSQL for several instances.`,
+        { cause: error },
+      );
+    throw error;
+  }
+}
+
+function openSqlite(path: string, locking: SqliteLocking): DatabaseHandle {
   const inMemory = path === ':memory:' || path === '';
   if (!inMemory) createPrivately(path);
-  const connection = new SqliteDatabase(inMemory ? ':memory:' : path);
+  // A second process on an exclusively held file is told at once instead of after the usual wait.
+  const connection = new SqliteDatabase(inMemory ? ':memory:' : path, {
+    timeout: locking === 'exclusive' ? 0 : 5000,
+  });
+  if (locking === 'exclusive') holdExclusively(connection, path);
   connection.pragma('journal_mode = WAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
@@ -62,7 +97,7 @@ function openSqlite(path: string): DatabaseHandle {
     // Inside a transaction (another request's, on this one connection) the read waits its turn.
     if (connection.inTransaction) return null;
     const statement = statements.prepare(sql);
-    return statement.reader ? statement.all(parameters as unknown[]) : null;
+    return statement.reader ? rowObjects(statement, parameters) : null;
   });
   return {
     db,
@@ -74,6 +109,34 @@ function openSqlite(path: string): DatabaseHandle {
 }
 
 type DirectReader = (sql: string, parameters: readonly unknown[]) => unknown[] | null;
+
+const columnNames = new WeakMap<SqliteDatabase.Statement, string[]>();
+
+/**
+ * The rows of a read as objects keyed by column name, exactly as `statement.all` gives them, built here from
+ * the statement's arrays (raw mode): better-sqlite3 makes each row object key by key through V8's API, which
+ * costs more than the query itself on the request path. Raw mode is set and reset around the one synchronous
+ * call, since Kysely runs the same cached statement and expects objects.
+ */
+function rowObjects(statement: SqliteDatabase.Statement, parameters: readonly unknown[]): unknown[] {
+  let names = columnNames.get(statement);
+  if (!names) {
+    names = statement.columns().map((column) => column.name);
+    columnNames.set(statement, names);
+  }
+  statement.raw(true);
+  let rows: unknown[][];
+  try {
+    rows = statement.all(parameters as unknown[]) as unknown[][];
+  } finally {
+    statement.raw(false);
+  }
+  return rows.map((values) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i += 1) row[names[i]!] = values[i];
+    return row;
+  });
+}
 
 const directReaders = new WeakMap<object, DirectReader>();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { payPalEnvFor } from '../../tests/support/paypal-plans.js';
-import { listen } from '../test/cable-kit.js';
+import { listen, SHARED_SQLITE_FILE } from '../test/cable-kit.js';
 import { testDialects } from '../test/helper.js';
 import {
   currentOf,
@@ -33,7 +33,7 @@ describe.each(testDialects)('reconciliation on %s', (dialect) => {
   });
 
   it('runs when an instance starts', async () => {
-    const kit = await start(dialect);
+    const kit = await start(dialect, { env: SHARED_SQLITE_FILE });
     const user = await newUser(kit.app);
     const active = await subscribe(kit, user);
     kit.paypal.webhooks.stop();

@@ -41,6 +41,12 @@ export async function createSharedDatabase(dialect: TestDialect = 'sqlite'): Pro
   };
 }
 
+/**
+ * The setting that lets several app instances of one test open one SQLite file (the app holds its file alone
+ * by default: server/db/database.ts). Instances started by `listen` share their file in two-instance tests.
+ */
+export const SHARED_SQLITE_FILE = { SQLITE_LOCKING: 'normal' } as const;
+
 /** Builds the whole app on the given database and listens on a free port of 127.0.0.1. */
 export async function listen(
   databaseUrl: string,
@@ -51,6 +57,7 @@ export async function listen(
     PUBLIC_URL,
     LOG_LEVEL: 'silent',
     OUTBOX_DIR: join(tmpdir(), 'bullapp-cable-outbox'),
+    ...SHARED_SQLITE_FILE,
     ...options.env,
   });
   const app = await buildApp({ config, bus: options.bus, logger: options.logger });
