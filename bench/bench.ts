@@ -1,6 +1,6 @@
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -105,6 +105,23 @@ export async function http(options: autocannon.Options, seconds: number, cpu?: C
   });
 }
 
+/**
+ * Pins a process, every thread of it, to the given CPUs (`taskset`, Linux); false where that cannot be
+ * done (one core, no taskset), and the run goes on unpinned.
+ */
+export function pinTo(pid: number, cpus: string): boolean {
+  if (availableParallelism() < 2) return false;
+  try {
+    execFileSync('taskset', ['--all-tasks', '--pid', '--cpu-list', cpus, String(pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every CPU of the machine, as taskset names them: what a pinned process is given back afterwards. */
+export const ALL_CPUS = `0-${availableParallelism() - 1}`;
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -135,6 +152,8 @@ export interface PeerReady {
 export type PeerMode = 'app' | 'fastify' | 'better-auth';
 
 export interface Peer extends PeerReady {
+  /** The process's id (for pinning it to a CPU). */
+  pid: number;
   /** The CPU time the server's process has used so far (all its threads). */
   cpu: CpuSource;
   stop(): Promise<void>;
@@ -182,13 +201,14 @@ export function startPeer(
     child.once('exit', (code) => reject(new Error(`the ${mode} server exited with ${code}`)));
     child.once('message', (ready: PeerReady) => {
       clearTimeout(timer);
-      resolve({ ...ready, cpu, stop });
+      resolve({ ...ready, pid: child.pid ?? 0, cpu, stop });
     });
   });
 }
 
 export interface BenchServer {
   url: string;
+  pid: number;
   /** Where the server's SQLite database lives. */
   folder: string;
   /** The auth_token of the account the server was started with. */
@@ -211,6 +231,7 @@ export async function startBenchServer(
     const peer = await startPeer('app', { folder, ...account, webRoot });
     return {
       url: peer.url,
+      pid: peer.pid,
       folder,
       token: peer.token ?? '',
       cpu: peer.cpu,

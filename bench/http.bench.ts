@@ -4,11 +4,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  ALL_CPUS,
   type Bench,
   compare,
   cpuNote,
   http,
   PHASE_SECONDS,
+  pinTo,
   printMeasurement,
   ROUNDS,
   startBenchServer,
@@ -26,6 +28,15 @@ async function run() {
     const { url, token } = server;
     console.log(
       `  ${availableParallelism()} cores, ${CONNECTIONS} connections; each side ${PHASE_SECONDS} s in ${ROUNDS} alternating rounds, after 1 s of warm-up`,
+    );
+    // Both servers on one CPU, the load generator (this process) on another: left to the scheduler, the
+    // three processes land differently from run to run and the same code measured 0.35× in one run and
+    // 0.59× in the next. Pinned, each side gets the same treatment every time (docs/performance.md).
+    const pinned = pinTo(server.pid, '1') && pinTo(fastify.pid, '1') && pinTo(process.pid, '0');
+    console.log(
+      pinned
+        ? '  servers pinned to CPU 1, the load generator to CPU 0'
+        : '  not pinned (one core or no taskset): figures vary more from run to run',
     );
     const bare = {
       label: 'bare Fastify GET /hello',
@@ -60,6 +71,7 @@ async function run() {
       report(subject.figure, measured.perSecond / base.perSecond, cpuNote(measured, base));
     }
   } finally {
+    pinTo(process.pid, ALL_CPUS);
     await fastify.stop();
     rmSync(folder, { recursive: true, force: true });
     await server.close();

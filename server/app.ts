@@ -32,6 +32,7 @@ import push from './push/push.plugin.js';
 import { qrRoutes } from './qr/qr.routes.js';
 import rateLimits, { type RateLimitOptions } from './rate-limit/rate-limit.plugin.js';
 import securityHeaders from './security/headers.js';
+import requestUser from './sessions/request-user.js';
 import { fastifyTrustProxy } from './security/trusted-proxies.js';
 import xsrf from './security/xsrf.js';
 import deviceCookies from './security/device-cookie.js';
@@ -117,6 +118,7 @@ export async function buildApp({
   // Building blocks.
   await app.register(configPlugin, { config });
   await app.register(databasePlugin, { database });
+  await app.register(requestUser);
   await app.register(gracefulClose);
   await app.register(errorHandling);
   await app.register(securityHeaders);

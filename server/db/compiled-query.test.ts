@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CompiledQuery } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects } from '../test/helper.js';
 import { compiledOnce, rowsOf } from './compiled-query.js';
@@ -98,5 +99,28 @@ describe('reads at once on SQLite', () => {
     release();
     await transaction;
     expect(await read).toEqual([{ name: 'first', value: 'committed' }]);
+  });
+
+  it('builds the same row objects as better-sqlite3: every type, odd names, a repeated name, __proto__', async () => {
+    folder = mkdtempSync(join(tmpdir(), 'bullapp-compiled-'));
+    database = openDatabase(`sqlite:${join(folder, 'app.sqlite')}`);
+    const { db } = database;
+    const query = CompiledQuery.raw(
+      `select 1 as "a", 2 as "a", null as "b", ? as "text", 3.5 as "n", x'00ff' as "blob",
+        'q' as "we""ird", 'p' as "__proto__", 'c' as "constructor", 'k' as "0"
+       union all select 4, 5, 'x', ?, -1, x'', '', '', '', ''`,
+      ["it's", 'second'],
+    );
+    const direct = readNow(db, query);
+    // Through Kysely, better-sqlite3 makes the objects itself.
+    const { rows } = await db.executeQuery(query);
+    expect(direct).toEqual(rows);
+    expect(direct?.[0]).toStrictEqual(rows[0]);
+    const first = direct?.[0] as Record<string, unknown>;
+    expect(Object.getPrototypeOf(first)).toBe(Object.prototype);
+    // As better-sqlite3 does: the later of two equal names wins, and `__proto__` is no field of its own.
+    expect(Object.keys(first)).toEqual(Object.keys(rows[0] as object));
+    expect(Object.keys(first)).toEqual(['0', 'a', 'b', 'text', 'n', 'blob', 'we"ird', 'constructor']);
+    expect(first.a).toBe(2);
   });
 });

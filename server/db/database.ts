@@ -110,7 +110,31 @@ function openSqlite(path: string, locking: SqliteLocking): DatabaseHandle {
 
 type DirectReader = (sql: string, parameters: readonly unknown[]) => unknown[] | null;
 
-const columnNames = new WeakMap<SqliteDatabase.Statement, string[]>();
+const directReaders = new WeakMap<object, DirectReader>();
+
+type RowBuilder = (values: unknown[]) => Record<string, unknown>;
+
+const rowBuilders = new WeakMap<SqliteDatabase.Statement, RowBuilder>();
+
+/**
+ * A function that makes one row object from a statement's array of values: an object literal with the
+ * statement's column names in order (later duplicates win, as in better-sqlite3's own objects). Generated
+ * once per statement from its column names alone (JSON-quoted), so every row of a statement has the same
+ * shape and the engine builds it in one step; a loop setting keys one by one would be shared by every
+ * statement's shapes and slow at all of them.
+ */
+function rowBuilderFor(statement: SqliteDatabase.Statement): RowBuilder {
+  let build = rowBuilders.get(statement);
+  if (!build) {
+    const names = statement.columns().map((column) => column.name);
+    // A quoted key in a literal is set as better-sqlite3 sets it (`__proto__` included: it sets the prototype).
+    const fields = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(', ');
+    // The generated text holds JSON-quoted column names of our own SQL and nothing else.
+    build = new Function('values', `return { ${fields} };`) as RowBuilder;
+    rowBuilders.set(statement, build);
+  }
+  return build;
+}
 
 /**
  * The rows of a read as objects keyed by column name, exactly as `statement.all` gives them, built here from
@@ -119,11 +143,7 @@ const columnNames = new WeakMap<SqliteDatabase.Statement, string[]>();
  * call, since Kysely runs the same cached statement and expects objects.
  */
 function rowObjects(statement: SqliteDatabase.Statement, parameters: readonly unknown[]): unknown[] {
-  let names = columnNames.get(statement);
-  if (!names) {
-    names = statement.columns().map((column) => column.name);
-    columnNames.set(statement, names);
-  }
+  const build = rowBuilderFor(statement);
   statement.raw(true);
   let rows: unknown[][];
   try {
@@ -131,14 +151,8 @@ function rowObjects(statement: SqliteDatabase.Statement, parameters: readonly un
   } finally {
     statement.raw(false);
   }
-  return rows.map((values) => {
-    const row: Record<string, unknown> = {};
-    for (let i = 0; i < names.length; i += 1) row[names[i]!] = values[i];
-    return row;
-  });
+  return rows.map(build);
 }
-
-const directReaders = new WeakMap<object, DirectReader>();
 
 /**
  * The rows of a read, run at once on SQLite's one connection when no transaction is open on it, or null

@@ -1,4 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { MaybePromise } from '../db/compiled-query.js';
 import { invalidToken } from '../http/errors.js';
 import { authenticateToken, type Authenticated } from './sessions.service.js';
 
@@ -10,17 +12,31 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-// One lookup per request, however many times a handler asks.
-const resolved = new WeakMap<FastifyRequest, Promise<Authenticated | null>>();
+const LOOKUP = Symbol('the request’s user look-up');
 
-/** The signed-in user and session of the request, or null (epic-stack's getUser). */
-export function getUser(request: FastifyRequest): Promise<Authenticated | null> {
-  let result = resolved.get(request);
-  if (!result) {
-    const token = bearerToken(request);
-    result = token ? authenticateToken(request.server.database.db, token) : Promise.resolve(null);
-    resolved.set(request, result);
-  }
+/** A request as this module sees it: its one look-up, kept on the request itself. */
+interface LookedUp {
+  [LOOKUP]: MaybePromise<Authenticated | null> | undefined;
+}
+
+/**
+ * One lookup per request, however many times a handler asks: kept in a request decoration (a field every
+ * request object is built with), not in a WeakMap keyed by requests, which would make every young-generation
+ * garbage collection trace those short-lived keys.
+ */
+async function requestUser(app: FastifyInstance) {
+  app.decorateRequest(LOOKUP, undefined);
+}
+
+export default fp(requestUser, { name: 'request-user', dependencies: ['database'] });
+
+/** The signed-in user and session of the request, or null (epic-stack's getUser); await it. */
+export function getUser(request: FastifyRequest): MaybePromise<Authenticated | null> {
+  const lookedUp = request as FastifyRequest & LookedUp;
+  if (lookedUp[LOOKUP] !== undefined) return lookedUp[LOOKUP];
+  const token = bearerToken(request);
+  const result = token ? authenticateToken(request.server.database.db, token) : null;
+  lookedUp[LOOKUP] = result;
   return result;
 }
 

@@ -1,4 +1,5 @@
-import { compiledOnce, rowsOf } from '../db/compiled-query.js';
+import type { InferResult } from 'kysely';
+import { andThen, compiledOnce, type MaybePromise, rowsOf } from '../db/compiled-query.js';
 import type { DbOrTx } from '../db/database.js';
 import type { SessionRow } from '../db/schema.js';
 import type { Account } from '../users/account.js';
@@ -37,12 +38,18 @@ function sessionWithUserQuery(db: DbOrTx, tokenHash: string) {
 const compiledLookup = compiledOnce(sessionWithUserQuery);
 
 /** The session with this token hash and its user, in one query (token sign-in is the hottest path). */
-export async function findSessionWithUser(
-  db: DbOrTx,
-  tokenHash: string,
-): Promise<{ session: SessionRow; user: Account } | null> {
-  const row = (await rowsOf(db, compiledLookup(db, tokenHash)))[0];
-  if (!row) return null;
+export function findSessionWithUser(db: DbOrTx, tokenHash: string): MaybePromise<SessionWithUser | null> {
+  return andThen(rowsOf(db, compiledLookup(db, tokenHash)), ([row]) => (row ? sessionWithUser(row) : null));
+}
+
+export interface SessionWithUser {
+  session: SessionRow;
+  user: Account;
+}
+
+type LookupRow = InferResult<ReturnType<typeof sessionWithUserQuery>>[number];
+
+function sessionWithUser(row: LookupRow): SessionWithUser {
   return {
     session: {
       id: row.session_id,
