@@ -2,7 +2,8 @@
  * One HTTP server of the benchmarks, in a process of its own so the load generator does not share its event
  * loop. `app`: the whole app on the SQLite file given, default logging, rate limits lifted, one account
  * signed up. `fastify`: a bare Fastify 5 with its default logger and one hello-JSON route, the floor of the
- * HTTP figures. `better-auth`: Better Auth with e-mail and password on the same SQLite file, one account.
+ * HTTP figures. `better-auth`: Better Auth with e-mail and password on SQLite (better-sqlite3, as the app),
+ * in a file of its own beside the app's, one account.
  * Started and stopped by bench.ts (startPeer): ready → {url, token?, cookie?}; cpu → {usage}; stop → exits.
  */
 import { createServer } from 'node:http';
@@ -14,7 +15,8 @@ import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../server/rate-limi
 import type { PeerReady } from './bench.js';
 
 const [mode = 'app', folder = '.', email = '', password = ''] = process.argv.slice(2);
-const database = join(folder, 'app.sqlite');
+// Each server its own file in the folder: the app holds its SQLite file alone (decision 095).
+const database = join(folder, mode === 'better-auth' ? 'better-auth.sqlite' : 'app.sqlite');
 
 // A benchmark is one client hammering one account from one address: every limit is lifted.
 const NO_LIMITS = Object.fromEntries(
