@@ -106,11 +106,17 @@ export async function http(options: autocannon.Options, seconds: number, cpu?: C
 }
 
 /**
+ * The machine's CPUs, read once at start: later, `availableParallelism()` counts only those this process is
+ * pinned to, and children forked meanwhile inherit the pinning.
+ */
+export const MACHINE_CPUS = availableParallelism();
+
+/**
  * Pins a process, every thread of it, to the given CPUs (`taskset`, Linux); false where that cannot be
  * done (one core, no taskset), and the run goes on unpinned.
  */
 export function pinTo(pid: number, cpus: string): boolean {
-  if (availableParallelism() < 2) return false;
+  if (MACHINE_CPUS < 2) return false;
   try {
     execFileSync('taskset', ['--all-tasks', '--pid', '--cpu-list', cpus, String(pid)], { stdio: 'ignore' });
     return true;
@@ -120,7 +126,7 @@ export function pinTo(pid: number, cpus: string): boolean {
 }
 
 /** Every CPU of the machine, as taskset names them: what a pinned process is given back afterwards. */
-export const ALL_CPUS = `0-${availableParallelism() - 1}`;
+export const ALL_CPUS = `0-${MACHINE_CPUS - 1}`;
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;

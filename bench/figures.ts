@@ -34,7 +34,7 @@ export const GOALS = {
   },
   push: { figure: 'push to 2,000 sockets, p99, vs a bare ws broadcast', goal: 1.3, kind: 'max', unit: '×' },
   sessionCheck: {
-    figure: 'session check vs Better Auth get-session (same SQLite), req/s',
+    figure: 'session check vs Better Auth get-session (both on SQLite), req/s',
     goal: 5,
     kind: 'min',
     unit: '×',
