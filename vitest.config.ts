@@ -8,7 +8,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'bench/**/*.test.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
           // Two cores: keep parallel but light.

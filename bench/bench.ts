@@ -2,6 +2,7 @@ import { execFileSync, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
@@ -68,15 +69,34 @@ export async function withCpu(cpu: CpuSource | undefined, work: () => Promise<Ro
   return { ...round, cpuMicros: cpuMicros(before, after) };
 }
 
-/** Runs baseline and subject alternately for ROUNDS rounds and returns both, combined. */
+/** The most a warm-up by request count may take before the measured rounds start anyway. */
+const WARM_UP_CAP_SECONDS = 40;
+
+/**
+ * Unmeasured runs of one side: at least one second, and with `requests`, more seconds until it has answered
+ * that many. V8 optimises a function after some thousands of calls, not after some seconds: a cheap route
+ * gets there in the first second, a sign-in that waits for argon2 needs half a minute (decision 097).
+ */
+async function warmUp(side: { round: (seconds: number) => Promise<Round> }, requests = 0): Promise<void> {
+  const end = performance.now() + WARM_UP_CAP_SECONDS * 1000;
+  let answered = 0;
+  do answered += (await side.round(1)).requests ?? Number.POSITIVE_INFINITY;
+  while (answered < requests && performance.now() < end);
+}
+
+/**
+ * Runs baseline and subject alternately for ROUNDS rounds and returns both, combined. `warmUpRequests`:
+ * how many requests each side answers, unmeasured, before the first round (at least a second of each).
+ */
 export async function compare(
   baseline: { label: string; round: (seconds: number) => Promise<Round> },
   subject: { label: string; round: (seconds: number) => Promise<Round> },
+  { warmUpRequests = 0 }: { warmUpRequests?: number } = {},
 ): Promise<[Measurement, Measurement]> {
   const seconds = Math.max(1, PHASE_SECONDS / ROUNDS);
   // Unmeasured first runs: JIT warm-up and first connections do not count.
-  await baseline.round(1);
-  await subject.round(1);
+  await warmUp(baseline, warmUpRequests);
+  await warmUp(subject, warmUpRequests);
   const base: Round[] = [];
   const subj: Round[] = [];
   for (let i = 0; i < ROUNDS; i += 1) {

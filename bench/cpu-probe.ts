@@ -1,6 +1,7 @@
 // Development aid, not part of `npm run bench`: the CPU time per request of the app's and the bare peer's
 // processes on one path, in segments of a fixed number of requests (PROBE_SEGMENTS, default 5; the lowest
-// is the least disturbed by other work); `--prof DIR` also writes a V8 CPU profile, PROBE_PERF=file a
+// is the least disturbed by other work) after PROBE_WARM unmeasured ones (default a quarter of a segment, at
+// most 5,000); `--prof DIR` also writes a V8 CPU profile, PROBE_PERF=file a
 // `perf record` of the server (user space, JIT frames named).
 //   npx tsx bench/cpu-probe.ts healthz|me|token|password|hello|argon2 [requests] [--prof DIR]
 import { fork, spawn } from 'node:child_process';
@@ -76,7 +77,11 @@ const options: autocannon.Options = {
   },
 }[path]!;
 const connections = path === 'password' ? 4 : 10;
-const warm = await autocannon({ ...options, connections, amount: Math.min(5000, amount / 4) });
+const warm = await autocannon({
+  ...options,
+  connections,
+  amount: Number(process.env.PROBE_WARM ?? Math.min(5000, amount / 4)),
+});
 if (warm.non2xx) throw new Error(`warm-up: ${warm.non2xx} non-2xx`);
 // PROBE_PERF=file: `perf record` of the server over the measured segments (user space, JIT names).
 const perf = process.env.PROBE_PERF
