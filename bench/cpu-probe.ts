@@ -47,6 +47,7 @@ const child = fork(
     execArgv: [
       ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
       ...(process.env.PROBE_PERF ? ['--perf-basic-prof'] : []),
+      ...(process.env.PROBE_FLAGS ? process.env.PROBE_FLAGS.split(' ') : []),
       '--import',
       'tsx',
     ],

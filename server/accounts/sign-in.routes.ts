@@ -7,8 +7,8 @@ import { requireUser } from '../sessions/request-user.js';
 import { normaliseEmail } from '../users/email-address.js';
 import { addressSubject } from '../rate-limit/client-address.js';
 import { appContext, callerOf } from '../app-context.js';
-import { toUserJson } from './user-json.js';
-import { currentUser, signInWithPassword, signInWithStoredToken, signOut } from './sign-in.service.js';
+import { toMe, toUserJson } from './user-json.js';
+import { signInWithPassword, signInWithStoredToken, signOut } from './sign-in.service.js';
 import { API_PATHS } from '../../contract/api-paths.js';
 import { ERROR_VARIANTS } from '../../contract/errors.js';
 
@@ -116,8 +116,8 @@ export async function signInRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const caller = await requireUser(request);
-      return { ...currentUser(caller), subscription: await app.subscriptionOf(caller.user.id) };
+      const { user } = await requireUser(request);
+      return toMe(user, await app.subscriptionOf(user.id));
     },
   );
 }

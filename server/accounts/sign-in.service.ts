@@ -1,12 +1,12 @@
 import type { TwoFactorRequired } from '../../contract/two-factor.js';
-import type { Me, User } from '../../contract/users.js';
+import type { User } from '../../contract/users.js';
 import { invalidCredentials, invalidToken } from '../http/errors.js';
 import { revokeSession, signInWithToken, type Authenticated } from '../sessions/sessions.service.js';
 import { signInTransaction, startSessionIfPasswordUnchanged } from '../sessions/sign-in-session.js';
 import type { Account } from '../users/account.js';
 import type { AppContext, Caller } from '../app-context.js';
 import { checkCredentials } from '../users/credentials.js';
-import { toMe, toUserJson } from './user-json.js';
+import { toUserJson } from './user-json.js';
 
 /**
  * E-mail and password: a new session, or, when `secondStep` asks for one (two-step sign-in is on), its
@@ -74,8 +74,4 @@ export async function signOut({ db, events }: AppContext, { user, session }: Aut
   await revokeSession(db, session.id);
   // The user's other pages take the device off their Devices list.
   await events.sessionsRevoked(user.id, [session]);
-}
-
-export function currentUser({ user }: Authenticated): Omit<Me, 'subscription'> {
-  return toMe(user);
 }

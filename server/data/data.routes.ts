@@ -17,6 +17,7 @@ import { normaliseEmail } from '../users/email-address.js';
 import { addressSubject } from '../rate-limit/client-address.js';
 import { confirmEmailChange, requestEmailChange } from './email-change.service.js';
 import { exportFileName, exportUserData } from './export.service.js';
+import { toMe } from '../accounts/user-json.js';
 
 const bearer = [{ bearer: [] }];
 
@@ -116,13 +117,7 @@ export async function dataRoutes(app: FastifyInstance) {
         token: request.body.token,
         caller: callerOf(request),
       });
-      return {
-        id: user.id,
-        email: user.email,
-        role: user.role,
-        created_at: user.created_at,
-        subscription: await app.subscriptionOf(user.id),
-      };
+      return toMe(user, await app.subscriptionOf(user.id));
     },
   );
 }

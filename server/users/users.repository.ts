@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { NewUserRow, UserRow } from '../db/schema.js';
 
@@ -65,7 +66,9 @@ export async function holdUnchangedPassword(
 ): Promise<boolean> {
   const result = await tx
     .updateTable('users')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    // A plain reference, not an `(eb) =>` callback: Kysely's expression builder is a new function object with
+    // some thirty properties on each call, a shape of its own every time (decision 098).
+    .set({ updated_at: sql.ref('updated_at') })
     .where('id', '=', id)
     .where('password_changed_at', '=', passwordChangedAt)
     .executeTakeFirst();

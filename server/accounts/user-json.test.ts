@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { keepsOneShape } from '../test/object-shapes.js';
+import type { Account } from '../users/account.js';
+import { toMe, toUserJson } from './user-json.js';
+
+const account = (id: number): Account =>
+  ({ id, email: `${id}@example.com`, role: 0, created_at: '2026-11-22T10:00:00.000Z' }) as Account;
+
+describe('user JSON', () => {
+  it('is the user JSON of DESIGN section 4, with the token or with the subscription', () => {
+    expect(toUserJson(account(1), 'token')).toEqual({
+      id: 1,
+      email: '1@example.com',
+      role: 0,
+      created_at: '2026-11-22T10:00:00.000Z',
+      auth_token: 'token',
+    });
+    expect(toMe(account(2), null)).toEqual({
+      id: 2,
+      email: '2@example.com',
+      role: 0,
+      created_at: '2026-11-22T10:00:00.000Z',
+      subscription: null,
+    });
+  });
+
+  // `{ ...toMe(user), auth_token }` gave every reply a shape of its own once optimised (decision 098).
+  it('keeps one object shape from reply to reply once optimised', () => {
+    const calls = [1, 2, 3, 4].map((id) => [account(id), `token-${id}`] as [Account, string]);
+    expect(keepsOneShape(toUserJson, calls)).toBe(true);
+    expect(keepsOneShape(toMe, [1, 2, 3, 4].map((id) => [account(id), null] as [Account, null]))).toBe(true);
+  });
+});
