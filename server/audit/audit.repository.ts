@@ -1,3 +1,4 @@
+import { compiledOnce } from '../db/compiled-query.js';
 import type { DbOrTx } from '../db/database.js';
 
 export interface AuditEventRow {
@@ -7,8 +8,14 @@ export interface AuditEventRow {
   ip: string | null;
 }
 
-export async function insertAuditEvent(db: DbOrTx, event: AuditEventRow): Promise<void> {
-  await db.insertInto('audit_events').values(event).execute();
+// Every sign-in writes one: built once per dialect (compiled-query.ts).
+const compiledInsert = compiledOnce(
+  (db: DbOrTx, at: string, event: string, subject: string, ip: string | null) =>
+    db.insertInto('audit_events').values({ at, event, subject, ip }),
+);
+
+export async function insertAuditEvent(db: DbOrTx, { at, event, subject, ip }: AuditEventRow): Promise<void> {
+  await db.executeQuery(compiledInsert(db, at, event, subject, ip));
 }
 
 /** Events older than `before` (ISO text): the audit trail keeps a year (docs/privacy.md). */

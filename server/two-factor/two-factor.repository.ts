@@ -1,3 +1,4 @@
+import { compiledOnce, rowsOf } from '../db/compiled-query.js';
 import type { DbOrTx } from '../db/database.js';
 import type { Selectable } from 'kysely';
 import type { TwoFactorTable } from '../db/schema.js';
@@ -15,8 +16,13 @@ const read = (row: Selectable<TwoFactorTable>): StoredTwoFactor => ({
   last_used_step: row.last_used_step === null ? null : Number(row.last_used_step),
 });
 
+// Every password sign-in asks whether the account has two-step sign-in on: built once per dialect.
+const compiledTwoFactorOf = compiledOnce((db: DbOrTx, userId: number) =>
+  db.selectFrom('two_factor').selectAll().where('user_id', '=', userId),
+);
+
 export async function findTwoFactor(db: DbOrTx, userId: number): Promise<StoredTwoFactor | null> {
-  const row = await db.selectFrom('two_factor').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const [row] = await rowsOf(db, compiledTwoFactorOf(db, userId));
   return row ? read(row) : null;
 }
 

@@ -1,12 +1,18 @@
 import { sql } from 'kysely';
+import { compiledOnce, rowsOf } from '../db/compiled-query.js';
 import type { DbOrTx } from '../db/database.js';
 import type { NewUserRow, UserRow } from '../db/schema.js';
+
+// Every password check starts with this read: its SQL is built once per dialect (compiled-query.ts).
+const compiledUserByEmail = compiledOnce((db: DbOrTx, email: string) =>
+  db.selectFrom('users').selectAll().where('email', '=', email),
+);
 
 /** `email` must already be normalised (trimmed, lower-case). */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
   // PostgreSQL text cannot hold NUL and would fail the query; no stored address contains one anyway.
   if (email.includes('\u0000')) return null;
-  const row = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  const [row] = await rowsOf(db, compiledUserByEmail(db, email));
   return row ?? null;
 }
 
@@ -55,6 +61,17 @@ export async function replaceOutdatedHash(
     .execute();
 }
 
+// Every password sign-in runs it: built once per dialect. `updated_at` is set from a plain reference, not an
+// `(eb) =>` callback: Kysely's expression builder is a new function object with some thirty properties on
+// each call, a shape of its own every time (decision 098).
+const compiledHold = compiledOnce((db: DbOrTx, id: number, passwordChangedAt: string) =>
+  db
+    .updateTable('users')
+    .set({ updated_at: sql.ref('updated_at') })
+    .where('id', '=', id)
+    .where('password_changed_at', '=', passwordChangedAt),
+);
+
 /**
  * Inside a sign-in's transaction: true while the password is still the one just checked, and the row stays
  * locked (PostgreSQL: the update takes the row lock) until the transaction ends, so a password change
@@ -64,15 +81,8 @@ export async function holdUnchangedPassword(
   tx: DbOrTx,
   { id, passwordChangedAt }: { id: number; passwordChangedAt: string },
 ): Promise<boolean> {
-  const result = await tx
-    .updateTable('users')
-    // A plain reference, not an `(eb) =>` callback: Kysely's expression builder is a new function object with
-    // some thirty properties on each call, a shape of its own every time (decision 098).
-    .set({ updated_at: sql.ref('updated_at') })
-    .where('id', '=', id)
-    .where('password_changed_at', '=', passwordChangedAt)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const result = await tx.executeQuery(compiledHold(tx, id, passwordChangedAt));
+  return Number(result.numAffectedRows) === 1;
 }
 
 /** Every row that names the user goes with it (ON DELETE CASCADE). */
