@@ -28,6 +28,11 @@ describe('user JSON', () => {
   it('keeps one object shape from reply to reply once optimised', () => {
     const calls = [1, 2, 3, 4].map((id) => [account(id), `token-${id}`] as [Account, string]);
     expect(keepsOneShape(toUserJson, calls)).toBe(true);
-    expect(keepsOneShape(toMe, [1, 2, 3, 4].map((id) => [account(id), null] as [Account, null]))).toBe(true);
+    expect(
+      keepsOneShape(
+        toMe,
+        [1, 2, 3, 4].map((id) => [account(id), null] as [Account, null]),
+      ),
+    ).toBe(true);
   });
 });

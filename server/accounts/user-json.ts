@@ -12,5 +12,11 @@ export function toMe(user: Account, subscription: Me['subscription']): Me {
 
 /** The user JSON of sign-up and sign-in replies. */
 export function toUserJson(user: Account, authToken: string): User {
-  return { id: user.id, email: user.email, role: user.role, created_at: user.created_at, auth_token: authToken };
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    created_at: user.created_at,
+    auth_token: authToken,
+  };
 }
