@@ -1,8 +1,8 @@
 // Development aid, not part of `npm run bench`: the CPU time per request of the app's and the bare peer's
 // processes on one path, in segments of a fixed number of requests (PROBE_SEGMENTS, default 5; the lowest
 // is the least disturbed by other work) after PROBE_WARM unmeasured ones (default a quarter of a segment, at
-// most 5,000); `--prof DIR` also writes a V8 CPU profile, PROBE_PERF=file a
-// `perf record` of the server (user space, JIT frames named).
+// most 5,000); `--prof DIR` also writes a V8 CPU profile, PROBE_PERF=file a `perf record` of the server
+// (user space, JIT frames named), and PROBE_FLAGS adds Node flags to the server (`--log-ic ...`).
 //   npx tsx bench/cpu-probe.ts healthz|me|token|password|hello|argon2 [requests] [--prof DIR]
 import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
