@@ -24,6 +24,11 @@ const REQUESTS = 2000;
 // Each request logs its URL, so each one puts this many bytes into the log.
 const PADDING = 'x'.repeat(8000);
 const SHUTDOWN_GRACE_MS = 10_000;
+// A server that blocked on its log output would never answer: each request fails after this instead of
+// the test waiting for its own timeout.
+const REPLY_TIMEOUT_MS = 10_000;
+const healthz = (url: string) =>
+  fetch(`${url}/healthz?padding=${PADDING}`, { signal: AbortSignal.timeout(REPLY_TIMEOUT_MS) });
 
 function rssBytes(pid: number): number {
   const line = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -65,7 +70,7 @@ describe.skipIf(process.platform !== 'linux')('a log reader that stops reading',
       const worker = async () => {
         while (sent < requests && Date.now() < deadline) {
           sent += 1;
-          const reply = await fetch(`${server!.url}/healthz?padding=${PADDING}`);
+          const reply = await healthz(server!.url);
           expect(reply.status).toBe(200);
           await reply.arrayBuffer();
         }
@@ -89,8 +94,7 @@ describe.skipIf(process.platform !== 'linux')('a log reader that stops reading',
 
     // It hangs again, for good; SIGTERM still ends the server within its forced-exit window.
     process.kill(reader.pid!, 'SIGSTOP');
-    for (let n = 0; n < 50; n += 1)
-      await (await fetch(`${server.url}/healthz?padding=${PADDING}`)).arrayBuffer();
+    for (let n = 0; n < 50; n += 1) await (await healthz(server.url)).arrayBuffer();
     expect(await server.signalAndWait('SIGTERM', SHUTDOWN_GRACE_MS + 5_000)).not.toBe('still running');
   }, 240_000);
 });
