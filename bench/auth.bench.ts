@@ -10,11 +10,11 @@ import {
   cpuNote,
   http,
   PHASE_SECONDS,
-  percentile,
   printMeasurement,
   ownCpu,
   ROUNDS,
   type Round,
+  roundOf,
   startBenchServer,
   startPeer,
   withCpu,
@@ -55,14 +55,7 @@ async function verifications(stored: string, concurrency: number, seconds: numbe
       }
     }),
   );
-  latencies.sort((a, b) => a - b);
-  return {
-    label: 'raw argon2 verify',
-    perSecond: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    requests: latencies.length,
-  };
+  return roundOf('raw argon2 verify', latencies, seconds);
 }
 
 const json = { 'content-type': 'application/json' };

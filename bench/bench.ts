@@ -153,6 +153,18 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/** A round from each answer's latency (ms) over `seconds`: its rate, median and p99. Sorts `latencies`. */
+export function roundOf(label: string, latencies: number[], seconds: number): Round {
+  latencies.sort((a, b) => a - b);
+  return {
+    label,
+    perSecond: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    requests: latencies.length,
+  };
+}
+
 export function printMeasurement({ label, perSecond, p50, p99, cpuPerRequest }: Measurement, unit = 'req/s') {
   const cpu = cpuPerRequest === undefined ? '' : `   ${cpuPerRequest.toFixed(0).padStart(6)} µs CPU/req`;
   console.log(

@@ -5,7 +5,7 @@
 // client at all (decision 097). This one reads the status line and the body's length and nothing more.
 import { connect, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { type Round, percentile } from './bench.js';
+import { type Round, roundOf } from './bench.js';
 
 export interface LeanRequest {
   url: string;
@@ -98,13 +98,5 @@ export async function leanLoad(request: LeanRequest, seconds: number): Promise<R
     });
   const started = performance.now();
   await Promise.all(Array.from({ length: request.connections }, client));
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    label: request.url,
-    perSecond: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    requests: latencies.length,
-  };
+  return roundOf(request.url, latencies, (performance.now() - started) / 1000);
 }
