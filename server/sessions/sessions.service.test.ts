@@ -116,6 +116,19 @@ describe.each(testDialects)('sessions on %s', (dialect) => {
     expect(Date.parse(touched!.expires_at)).toBe(Date.now() + SESSION_IDLE_MS);
   });
 
+  it('write the last use once a whole minute has passed, not a millisecond before', async () => {
+    const { db, userId } = await start(dialect);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { token, session } = await createSession(db, { userId, kind: 'password' });
+    const created = await storedSession(db, session.id);
+    vi.setSystemTime(Date.now() + 59_999);
+    await authenticateToken(db, token);
+    expect(await storedSession(db, session.id)).toEqual(created);
+    vi.setSystemTime(Date.now() + 1);
+    await authenticateToken(db, token);
+    expect((await storedSession(db, session.id))?.last_used_at).toBe(new Date().toISOString());
+  });
+
   it('keep a pending QR token out of Bearer use; a token sign-in exchanges it once for a new session', async () => {
     const { db, userId } = await start(dialect);
     const { token, session } = await createSession(db, { userId, kind: 'qr', pending: true });

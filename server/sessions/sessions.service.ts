@@ -82,10 +82,37 @@ function findLiveSession(db: DbOrTx, token: string, now: number): MaybePromise<F
   return andThen(findSessionWithUser(db, tokenHash), (found) => {
     // The lookup is by index; the constant-time check makes sure no partial match is ever accepted.
     if (!found || !sameHash(found.session.token_hash, tokenHash)) return null;
-    if (found.session.expires_at <= at(now) || lifetimeEnd(found.session) <= now)
+    const { nowAt, yearAgoAt } = cutoffsAt(now);
+    if (found.session.expires_at <= nowAt || found.session.created_at <= yearAgoAt)
       return deleteSession(db, found.session.id).then(() => null);
     return found;
   });
+}
+
+/**
+ * What a session's stored times are compared with at `now`, as ISO strings (they sort as the times they
+ * spell): its idle deadline with now, its start with a year ago (the end of its lifetime), its last use
+ * with a minute ago (a touch is due). Every Bearer call makes these comparisons, and formatting or parsing
+ * a date costs more than the call's other work on the session; calls in the same millisecond share one set.
+ */
+interface Cutoffs {
+  now: number;
+  nowAt: string;
+  yearAgoAt: string;
+  touchDueAt: string;
+}
+
+let latestCutoffs: Cutoffs | null = null;
+
+function cutoffsAt(now: number): Cutoffs {
+  if (latestCutoffs?.now !== now)
+    latestCutoffs = {
+      now,
+      nowAt: at(now),
+      yearAgoAt: at(now - SESSION_LIFETIME_MS),
+      touchDueAt: at(now - TOUCH_INTERVAL_MS),
+    };
+  return latestCutoffs;
 }
 
 /** When a session ends whatever its use. */
@@ -93,8 +120,7 @@ const lifetimeEnd = (session: Pick<SessionRow, 'created_at'>) =>
   Date.parse(session.created_at) + SESSION_LIFETIME_MS;
 
 function touch(db: DbOrTx, { user, session }: Found, now: number): MaybePromise<Authenticated> {
-  if (now - Date.parse(session.last_used_at) < TOUCH_INTERVAL_MS)
-    return { user, session: toSession(session) };
+  if (session.last_used_at > cutoffsAt(now).touchDueAt) return { user, session: toSession(session) };
   const lastUsedAt = at(now);
   // Use moves the idle deadline, but never past the end of the session's year.
   const expiresAt = at(Math.min(now + SESSION_IDLE_MS, lifetimeEnd(session)));
