@@ -19,6 +19,7 @@ import gracefulClose from './http/graceful-close.plugin.js';
 import { loggerOptions } from './http/logger.js';
 import { replySerializerCompiler } from './http/reply-serializer.js';
 import { OneLinePerRequest } from './http/request-log.js';
+import { lazyRequestLogger } from './http/request-logger.js';
 import openApi, { openApiRoutes } from './http/openapi.plugin.js';
 import mailer from './mail/mailer.plugin.js';
 import passkeys from './passkeys/passkeys.plugin.js';
@@ -63,6 +64,7 @@ function createFastify({
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     logController: new OneLinePerRequest(),
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: BODY_LIMIT,
     // Node checks request deadlines only every 30 s by default: far too lazy against slow-loris.
     serverFactory: (handler) =>

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import { processLogOutput } from './log-output.js';
 
 const SECRET_QUERY_KEYS = /^(token|auth_token|password|password_hash|current_password)$/i;
@@ -46,6 +46,15 @@ export function redactUrl(url: string): string {
   return `${safePath}?${params.toString().replaceAll('%5BREDACTED%5D', '[REDACTED]')}`;
 }
 
+/** What a log line tells of a request (its `req`): method, URL with its secrets hidden, client address. */
+export function requestFields(request: FastifyRequest): {
+  method: string;
+  url: string;
+  remoteAddress: string;
+} {
+  return { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip };
+}
+
 /** The app's logger: redaction and serializers, writing to `stream` (by default the process's log output). */
 export function loggerOptions(
   level: string,
@@ -68,14 +77,6 @@ export function loggerOptions(
       ],
       censor: '[REDACTED]',
     },
-    serializers: {
-      req(request) {
-        return {
-          method: request.method,
-          url: redactUrl(request.url),
-          remoteAddress: request.ip,
-        };
-      },
-    },
+    serializers: { req: requestFields },
   };
 }

@@ -1,9 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import type { FastifyRequest } from 'fastify';
+import { pino, type LoggerOptions } from 'pino';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helper.js';
 import { captureLogs } from '../test/logs.js';
+import { requestCompletedLine } from './request-log.js';
 
 let current: TestApp | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await current?.close();
   current = undefined;
 });
@@ -45,6 +49,46 @@ describe('the request log', () => {
     ]);
     expect(typeof lines[1]?.responseTime).toBe('number');
     expect(logs.text()).not.toContain('s3cr3t');
+  });
+
+  it('puts the line together exactly as pino writes it with the app’s serialisers, escapes and all', () => {
+    const written: string[] = [];
+    const { stream: _stream, ...options } = captureLogs('info').logger as LoggerOptions & { stream: unknown };
+    const log = pino(options, { write: (line: string) => void written.push(line) });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    for (const url of [
+      '/healthz',
+      '/a"b\\c/\u00e9\u2028?x=1&token=s3cr3t',
+      '/change-password/s3cr3t',
+      '/\u0001\n',
+    ]) {
+      const request = {
+        id: 'req-7"',
+        method: 'GET',
+        url,
+        ip: '::ffff:127.0.0.1',
+      } as unknown as FastifyRequest;
+      log
+        .child({ reqId: request.id })
+        .info({ req: request, res: { statusCode: 201 }, responseTime: 1.25 }, 'request completed');
+      expect(requestCompletedLine(log, 'reqId', request, 201, 1.25)).toBe(written.pop());
+    }
+  });
+
+  it('falls back to pino for a logger that shapes its lines (a mixin here), and still writes one line', async () => {
+    const logs = captureLogs('info');
+    const options = logs.logger as LoggerOptions;
+    current = await buildTestApp({ logger: { ...options, mixin: () => ({ instance: 'blue' }) } });
+    await current.app.ready();
+    logs.lines.length = 0;
+    await current.app.inject('/healthz');
+    expect(logs.lines).toHaveLength(1);
+    expect(JSON.parse(logs.lines[0]!)).toMatchObject({
+      instance: 'blue',
+      msg: 'request completed',
+      req: { method: 'GET', url: '/healthz' },
+      res: { statusCode: 200 },
+    });
   });
 
   it('writes nothing for a request when the level is above info', async () => {
