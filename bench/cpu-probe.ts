@@ -2,12 +2,12 @@
 // processes on one path, in segments of a fixed number of requests (PROBE_SEGMENTS, default 5; the lowest
 // is the least disturbed by other work) after PROBE_WARM unmeasured ones (default a quarter of a segment, at
 // most 5,000); `--prof DIR` also writes a V8 CPU profile, PROBE_PERF=file a `perf record` of the server
-// (user space, JIT frames named), and PROBE_FLAGS adds Node flags to the server (`--log-ic ...`).
+// with JIT frames named through a jitdump (read file.jit), and PROBE_FLAGS adds Node flags to the server.
 //   npx tsx bench/cpu-probe.ts healthz|me|token|password|hello|argon2 [requests] [--prof DIR]
-import { fork, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { fork, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { hashPassword, verifyPassword } from '../server/users/password-hashing.js';
@@ -40,18 +40,30 @@ const profDir = rest[0] === '--prof' ? rest[1] : undefined;
 const amount = Number(amountText);
 const folder = mkdtempSync(join(tmpdir(), 'bullapp-probe-'));
 const mode = path === 'hello' ? 'fastify' : 'app';
+// With PROBE_PERF the server runs in a folder beside the recording: it writes its jitdump into its working
+// directory, and `perf inject` writes one ELF file per compiled function beside the dump, which
+// `perf script` reads later.
+const jitted = process.env.PROBE_PERF ? `${resolve(process.env.PROBE_PERF)}.jitted` : undefined;
+if (jitted) {
+  rmSync(jitted, { recursive: true, force: true });
+  mkdirSync(jitted);
+}
 const child = fork(
   fileURLToPath(new URL('./http-peer.ts', import.meta.url)),
   [mode, folder, 'probe@example.com', 'bench kettle rainfall'],
   {
     execArgv: [
       ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
-      ...(process.env.PROBE_PERF ? ['--perf-basic-prof'] : []),
+      // A jitdump, not a perf map: the map keeps a name for an address after V8 moves or frees the code
+      // there, and samples in code placed later at that address get the old name.
+      ...(process.env.PROBE_PERF ? ['--perf-prof', '--perf-prof-unwinding-info'] : []),
       ...(process.env.PROBE_FLAGS ? process.env.PROBE_FLAGS.split(' ') : []),
       '--import',
-      'tsx',
+      // Resolved here: the server may run in another folder (PROBE_PERF).
+      import.meta.resolve('tsx'),
     ],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    cwd: jitted,
   },
 );
 const ready = await new Promise<{ url: string; token?: string }>((resolve) => child.once('message', resolve));
@@ -84,11 +96,16 @@ const warm = await autocannon({
   amount: Number(process.env.PROBE_WARM ?? Math.min(5000, amount / 4)),
 });
 if (warm.non2xx) throw new Error(`warm-up: ${warm.non2xx} non-2xx`);
-// PROBE_PERF=file: `perf record` of the server over the measured segments (user space, JIT names).
+// PROBE_PERF=file: `perf record` of the server over the measured segments, then `perf inject --jit` into
+// file.jit (JIT frames named as they were when sampled; read it with `perf script -i file.jit`).
 const perf = process.env.PROBE_PERF
-  ? spawn('perf', ['record', '-F', '1999', '-g', '-p', String(child.pid), '-o', process.env.PROBE_PERF], {
-      stdio: 'ignore',
-    })
+  ? spawn(
+      'perf',
+      ['record', '-k', 'mono', '-F', '1999', '-g', '-p', String(child.pid), '-o', process.env.PROBE_PERF],
+      {
+        stdio: 'ignore',
+      },
+    )
   : undefined;
 // Several segments in one process: the lowest is the least disturbed by the machine's other work.
 const segments: number[] = [];
@@ -110,3 +127,8 @@ if (perf) {
 child.send({ type: 'stop' });
 await new Promise((resolve) => child.once('exit', resolve));
 rmSync(folder, { recursive: true, force: true });
+if (process.env.PROBE_PERF) {
+  const recorded = resolve(process.env.PROBE_PERF);
+  spawnSync('perf', ['inject', '--jit', '-i', recorded, '-o', `${recorded}.jit`], { stdio: 'inherit' });
+  console.log(`perf script -i ${recorded}.jit`);
+}

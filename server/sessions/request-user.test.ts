@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helper.js';
 import { ERROR_MESSAGES } from '../../contract/errors.js';
-import { getUser, requireUser } from './request-user.js';
+import { getUser, requireUser, requireUserAtOnce } from './request-user.js';
 import { createSession } from './sessions.service.js';
 import { insertTestUser } from '../test/fixtures.js';
 
@@ -16,6 +16,12 @@ async function start() {
   const { app } = current;
   app.get('/api/test/required', async (request) => ({ email: (await requireUser(request)).user.email }));
   app.get('/api/test/optional', async (request) => ({ email: (await getUser(request))?.user.email ?? null }));
+  // Tells whether the look-up answered at once: a value, not a promise.
+  app.get('/api/test/at-once', (request) => {
+    const found = requireUserAtOnce(request);
+    if (found instanceof Promise) return found.then(({ user }) => ({ email: user.email, atOnce: false }));
+    return { email: found.user.email, atOnce: true };
+  });
   await app.ready();
   const user = await insertTestUser(app.database.db);
   const { token } = await createSession(app.database.db, { userId: user.id, kind: 'password' });
@@ -52,6 +58,27 @@ describe('requireUser and getUser', () => {
       expect(reply.json()).toEqual({ error: 'invalid_token', message: ERROR_MESSAGES.invalid_token });
       expect(reply.headers['www-authenticate']).toBe('Bearer');
       expect((await app.inject({ url: '/api/test/optional', headers })).json()).toEqual({ email: null });
+    }
+  });
+
+  it('requireUserAtOnce: the user with no promise on SQLite, and the same 401 as requireUser without one', async () => {
+    const { app, token } = await start();
+    const found = await app.inject({
+      url: '/api/test/at-once',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(found.json()).toEqual({ email: 'ada@example.com', atOnce: true });
+    for (const headers of [
+      {},
+      { authorization: 'Bearer not-a-token' },
+      { authorization: `Basic ${token}` },
+    ]) {
+      const [atOnce, required] = await Promise.all([
+        app.inject({ url: '/api/test/at-once', headers }),
+        app.inject({ url: '/api/test/required', headers }),
+      ]);
+      expect(atOnce.statusCode).toBe(401);
+      expect(atOnce.json()).toEqual(required.json());
     }
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { MaybePromise } from '../db/compiled-query.js';
+import { andThen, type MaybePromise } from '../db/compiled-query.js';
 import { invalidToken } from '../http/errors.js';
 import { authenticateToken, type Authenticated } from './sessions.service.js';
 
@@ -45,4 +45,16 @@ export async function requireUser(request: FastifyRequest): Promise<Authenticate
   const found = await getUser(request);
   if (!found) throw invalidToken();
   return found;
+}
+
+/**
+ * requireUser for the hottest routes (`/me`): the same answer and the same 401, without a promise when the
+ * look-up answered at once. A route handler that returns a value, not a promise, has it sent by Fastify
+ * at once, with no promise to settle and no turn of the microtask queue.
+ */
+export function requireUserAtOnce(request: FastifyRequest): MaybePromise<Authenticated> {
+  return andThen(getUser(request), (found) => {
+    if (!found) throw invalidToken();
+    return found;
+  });
 }

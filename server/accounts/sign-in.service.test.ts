@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { appContext } from '../app-context.js';
+import { insertTestUser } from '../test/fixtures.js';
+import { buildTestApp, type TestApp } from '../test/helper.js';
+import { createSession } from '../sessions/sessions.service.js';
+import { signInWithStoredToken } from './sign-in.service.js';
+
+let current: TestApp | undefined;
+afterEach(async () => {
+  await current?.close();
+  current = undefined;
+});
+
+describe('a token sign-in', () => {
+  it('answers with no promise on SQLite when the token is in use, and with one when a QR token is exchanged', async () => {
+    current = await buildTestApp();
+    const { app } = current;
+    await app.ready();
+    const { db } = app.database;
+    const user = await insertTestUser(db);
+    const caller = { ip: '127.0.0.1', userAgent: null };
+    const { token } = await createSession(db, { userId: user.id, kind: 'password' });
+    const inUse = signInWithStoredToken(appContext(app), { token, qrOnly: false, caller });
+    expect(inUse).not.toBeInstanceOf(Promise);
+    expect(inUse).toMatchObject({ email: user.email, auth_token: token });
+
+    const pending = await createSession(db, { userId: user.id, kind: 'qr', pending: true });
+    const exchanged = signInWithStoredToken(appContext(app), { token: pending.token, qrOnly: true, caller });
+    expect(exchanged).toBeInstanceOf(Promise);
+    const signedIn = await exchanged;
+    expect(signedIn.email).toBe(user.email);
+    expect(signedIn.auth_token).not.toBe(pending.token);
+  });
+});
