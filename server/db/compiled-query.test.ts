@@ -45,6 +45,11 @@ describe.each(testDialects)('queries compiled once (%s)', (dialect) => {
     expect(await rowsOf(db, first)).toEqual([{ name: 'first', value: 'one' }]);
     expect(await rowsOf(db, second)).toEqual([{ name: 'second', value: 'two' }]);
     expect(await rowsOf(db, secretNamed(db, 'none'))).toEqual([]);
+    // Later calls share the text's node and bring only their values and a query id of their own.
+    const third = secretNamed(db, 'third');
+    expect(third.query).toBe(second.query);
+    expect(third.queryId).not.toBe(second.queryId);
+    expect(Object.isFrozen(third.query)).toBe(true);
   });
 
   it('refuses a query whose compiled parameters are not exactly its own', async () => {

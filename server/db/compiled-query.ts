@@ -1,4 +1,4 @@
-import { CompiledQuery, type Compilable } from 'kysely';
+import { type CompiledQuery, type Compilable, createQueryId, RawNode } from 'kysely';
 import { type DbOrTx, readNow } from './database.js';
 
 /**
@@ -12,17 +12,21 @@ import { type DbOrTx, readNow } from './database.js';
 export function compiledOnce<P extends unknown[], R>(
   build: (db: DbOrTx, ...params: P) => Compilable<R>,
 ): (db: DbOrTx, ...params: P) => CompiledQuery<R> {
-  const texts = new WeakMap<object, string>();
+  // The SQL text and its node, per adapter: the node is immutable (Kysely freezes it), so each call's query
+  // shares it and brings only its values, instead of `CompiledQuery.raw` freezing five new objects a call.
+  const texts = new WeakMap<object, { sql: string; query: RawNode }>();
   return (db, ...params) => {
     const adapter = db.getExecutor().adapter;
     const text = texts.get(adapter);
-    if (text !== undefined) return CompiledQuery.raw(text, params) as CompiledQuery<R>;
+    if (text !== undefined)
+      return { sql: text.sql, query: text.query, parameters: params, queryId: createQueryId() };
     const compiled = build(db, ...params).compile();
     const { parameters } = compiled;
     if (parameters.length !== params.length || parameters.some((value, i) => value !== params[i]))
       throw new Error(`A query compiled once must take exactly its parameters, in order: ${compiled.sql}`);
     // Equal values could hide two parameters in swapped places: keep the text only when all differ.
-    if (new Set(params).size === params.length) texts.set(adapter, compiled.sql);
+    if (new Set(params).size === params.length)
+      texts.set(adapter, { sql: compiled.sql, query: RawNode.createWithSql(compiled.sql) });
     return compiled;
   };
 }
