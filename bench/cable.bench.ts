@@ -15,7 +15,7 @@ import { report } from './figures.js';
  */
 const CONNECTIONS = Number(process.env.BENCH_CABLE_CONNECTIONS ?? 2000);
 /** Broadcasts measured after one for warm-up. */
-const ROUNDS = Number(process.env.BENCH_CABLE_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_CABLE_ROUNDS ?? 9);
 /** Sockets opening at the same moment: enough to be quick, few enough not to overflow the listen queue. */
 const OPENING_AT_ONCE = 200;
 const OPEN_TIMEOUT_MS = 15_000;
@@ -182,13 +182,23 @@ async function measure(mode: Mode): Promise<Figures> {
     await round(peer, clients);
     const latencies: number[] = [];
     const fanOuts: number[] = [];
-    for (let n = 0; n < ROUNDS; n++) latencies.push(...(await round(peer, clients, fanOuts)));
+    const roundP99s: number[] = [];
+    for (let n = 0; n < ROUNDS; n++) {
+      const reached = (await round(peer, clients, fanOuts)).sort((a, b) => a - b);
+      roundP99s.push(percentile(reached, 99));
+      latencies.push(...reached);
+    }
     latencies.sort((a, b) => a - b);
     for (const client of clients) client.close();
     const heap = (usage: NodeJS.MemoryUsage) => usage.heapUsed + usage.external + usage.arrayBuffers;
     return {
       p50: percentile(latencies, 50),
-      p99: percentile(latencies, 99),
+      // Each broadcast's own p99, the median over the rounds: a round's 2,000 latencies are 1% of five, so
+      // pooled, one round slowed by the machine (a stray process, a collection) would be the p99.
+      p99: percentile(
+        roundP99s.sort((a, b) => a - b),
+        50,
+      ),
       max: latencies.at(-1) ?? 0,
       fanOut: percentile(
         fanOuts.sort((a, b) => a - b),
@@ -227,7 +237,7 @@ function print(label: string, figures: Figures) {
 
 async function run() {
   console.log(
-    `  ${availableParallelism()} cores; ${CONNECTIONS} authenticated idle sockets, one broadcast to all, ${ROUNDS} rounds after 1 of warm-up; each peer measured twice (mean)`,
+    `  ${availableParallelism()} cores; ${CONNECTIONS} authenticated idle sockets, one broadcast to all, ${ROUNDS} rounds after 1 of warm-up; p99 is each broadcast's, the median of the rounds; each peer measured twice (mean)`,
   );
   console.log(
     '  latency: from the broadcast call to each client holding the frame (clients in this process,',
