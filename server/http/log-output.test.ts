@@ -61,6 +61,31 @@ describe('LogOutput', () => {
     expect(state.received).toBe(line(1));
   });
 
+  it('keeps the bytes the reader did not take ahead of later lines, counting bytes, not characters', async () => {
+    const chunks: Buffer[] = [];
+    let room = 12;
+    const writeSync = (_fd: number, data: Buffer) => {
+      if (room <= 0) throw Object.assign(new Error('EAGAIN'), { code: 'EAGAIN' });
+      const taken = Math.min(room, data.length);
+      room -= taken;
+      chunks.push(Buffer.from(data.subarray(0, taken)));
+      return taken;
+    };
+    const output = new LogOutput({ fd: 1, writeSync });
+    const first = '{"msg":"café ✓ one"}\n';
+    const second = '{"msg":"naïve ✓ two"}\n';
+    output.write(first);
+    await tick();
+    // Twelve bytes went, the first half of "é" the last of them; the rest of the line waits, as bytes.
+    expect(output.pending).toBe(Buffer.byteLength(first) - 12);
+    output.write(second);
+    expect(output.pending).toBe(Buffer.byteLength(first) - 12 + Buffer.byteLength(second));
+    room = Infinity;
+    output.flushWithin(1000);
+    expect(Buffer.concat(chunks).toString()).toBe(first + second);
+    expect(output.pending).toBe(0);
+  });
+
   it('gives a reader that never reads a bounded final flush, and returns', () => {
     const { state, writeSync } = reader(0);
     const output = new LogOutput({ fd: 1, writeSync });

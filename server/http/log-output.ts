@@ -28,7 +28,8 @@ const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuf
  * the process). See docs/decisions/071-logging-never-blocks.md.
  */
 export class LogOutput {
-  private readonly queue: Buffer[] = [];
+  /** Lines as they came, and at the front at most one Buffer: what the reader left of the last write. */
+  private readonly queue: Array<string | Buffer> = [];
   private pendingBytes = 0;
   private dropped = 0;
   private scheduled: NodeJS.Immediate | NodeJS.Timeout | null = null;
@@ -70,14 +71,27 @@ export class LogOutput {
     while (!this.pump() && Date.now() < deadline) sleepSync(10);
   }
 
+  // Lines wait as strings and become bytes together, once per write: a Buffer per line (and their concat)
+  // was most of a line's cost here, on every request.
   private enqueue(text: string) {
-    const bytes = Buffer.from(text);
-    if (this.pendingBytes + bytes.length > this.maxPendingBytes) {
+    const size = Buffer.byteLength(text);
+    if (this.pendingBytes + size > this.maxPendingBytes) {
       this.dropped += 1;
       return;
     }
-    this.queue.push(bytes);
-    this.pendingBytes += bytes.length;
+    this.queue.push(text);
+    this.pendingBytes += size;
+  }
+
+  /** Everything queued, as one Buffer. */
+  private takeQueued(): Buffer {
+    const [first] = this.queue;
+    const chunk =
+      typeof first === 'string'
+        ? Buffer.from(this.queue.length === 1 ? first : this.queue.join(''))
+        : Buffer.concat(this.queue.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
+    this.queue.length = 0;
+    return chunk;
   }
 
   private pumpLater() {
@@ -88,8 +102,7 @@ export class LogOutput {
   /** Writes as much as the reader takes now; true when nothing is left. */
   private pump(): boolean {
     while (this.queue.length > 0) {
-      const chunk = this.queue.length === 1 ? this.queue[0]! : Buffer.concat(this.queue);
-      this.queue.length = 0;
+      const chunk = this.takeQueued();
       let written = 0;
       try {
         written = this.writeSync(this.fd, chunk);
