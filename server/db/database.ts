@@ -93,11 +93,12 @@ function openSqlite(path: string, locking: SqliteLocking): DatabaseHandle {
   connection.pragma('secure_delete = ON');
   const statements = withStatementCache(connection);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  const rawReaders = withRawReaderCache(connection);
   directReaders.set(db, (sql, parameters) => {
     // Inside a transaction (another request's, on this one connection) the read waits its turn.
     if (connection.inTransaction) return null;
-    const statement = statements.prepare(sql);
-    return statement.reader ? rowObjects(statement, parameters) : null;
+    const statement = rawReaders.prepare(sql);
+    return statement ? rowObjects(statement, parameters) : null;
   });
   return {
     db,
@@ -139,19 +140,34 @@ function rowBuilderFor(statement: SqliteDatabase.Statement): RowBuilder {
 /**
  * The rows of a read as objects keyed by column name, exactly as `statement.all` gives them, built here from
  * the statement's arrays (raw mode): better-sqlite3 makes each row object key by key through V8's API, which
- * costs more than the query itself on the request path. Raw mode is set and reset around the one synchronous
- * call, since Kysely runs the same cached statement and expects objects.
+ * costs more than the query itself on the request path. The statement is the direct readers' own, in raw
+ * mode for good (`withRawReaderCache`): Kysely's statements stay in object mode.
  */
 function rowObjects(statement: SqliteDatabase.Statement, parameters: readonly unknown[]): unknown[] {
-  const build = rowBuilderFor(statement);
-  statement.raw(true);
-  let rows: unknown[][];
-  try {
-    rows = statement.all(parameters as unknown[]) as unknown[][];
-  } finally {
-    statement.raw(false);
-  }
-  return rows.map(build);
+  const rows = statement.all(parameters as unknown[]) as unknown[][];
+  return rows.map(rowBuilderFor(statement));
+}
+
+/**
+ * The direct readers' statements, prepared once per SQL text and set to raw mode once: null for a text that
+ * writes. Separate from Kysely's cache, so no statement switches mode around each read (two calls into
+ * better-sqlite3 each time) and no read reorders Kysely's cache. Its texts are the request path's reads
+ * compiled once (`compiledOnce`), a handful; it is bounded all the same.
+ */
+function withRawReaderCache(connection: SqliteDatabase.Database) {
+  const readers = new Map<string, SqliteDatabase.Statement | null>();
+  return {
+    prepare(sql: string): SqliteDatabase.Statement | null {
+      let statement = readers.get(sql);
+      if (statement === undefined) {
+        const prepared = connection.prepare(sql);
+        statement = prepared.reader ? prepared.raw(true) : null;
+        if (readers.size >= STATEMENT_CACHE_SIZE) readers.delete(readers.keys().next().value!);
+        readers.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /**
