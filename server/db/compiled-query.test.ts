@@ -60,6 +60,26 @@ describe.each(testDialects)('queries compiled once (%s)', (dialect) => {
     expect(() => twice(db, 'first')).toThrow(/exactly its parameters/);
   });
 
+  it('with a sample, keeps the text whatever the values, equal ones included; a sample must differ', async () => {
+    const db = await open();
+    const named = compiledOnce(
+      (tx: DbOrTx, name: string, value: string) =>
+        tx.selectFrom('app_secrets').select('name').where('name', '=', name).where('value', '!=', value),
+      ['a name', 'a value'],
+    );
+    const first = named(db, 'first', 'first');
+    expect(first.parameters).toEqual(['first', 'first']);
+    expect(named(db, 'second', 'second').query).toBe(first.query);
+    expect(await rowsOf(db, named(db, 'first', 'first'))).toEqual([{ name: 'first' }]);
+    expect(await rowsOf(db, named(db, 'first', 'one'))).toEqual([]);
+    const alike = compiledOnce(
+      (tx: DbOrTx, name: string, value: string) =>
+        tx.selectFrom('app_secrets').select('name').where('name', '=', name).where('value', '=', value),
+      ['same', 'same'],
+    );
+    expect(() => alike(db, 'first', 'one')).toThrow(/all differ/);
+  });
+
   it('reads at once on SQLite only (PostgreSQL has a pool of connections and no lock to skip)', async () => {
     const db = await open();
     const now = readNow(db, secretNamed(db, 'first'));

@@ -8,9 +8,14 @@ import { type DbOrTx, readNow } from './database.js';
  * its transactions) and later calls send that text with the new values. The text is kept only once the
  * compiled parameters are seen to be exactly `params`, in order, so a value baked into the text, a list
  * that changes length or a parameter used twice can never be replayed with the wrong values.
+ *
+ * A query whose values are often equal (an insert's `created_at` and `last_used_at`) gives `sample`: values
+ * of the parameters' types that all differ. The text is then compiled from the sample, checked the same
+ * way, and kept at the first call, whatever that call's values.
  */
 export function compiledOnce<P extends unknown[], R>(
   build: (db: DbOrTx, ...params: P) => Compilable<R>,
+  sample?: P,
 ): (db: DbOrTx, ...params: P) => CompiledQuery<R> {
   // The SQL text and its node, per adapter: the node is immutable (Kysely freezes it), so each call's query
   // shares it and brings only its values, instead of `CompiledQuery.raw` freezing five new objects a call.
@@ -20,15 +25,28 @@ export function compiledOnce<P extends unknown[], R>(
     const text = texts.get(adapter);
     if (text !== undefined)
       return { sql: text.sql, query: text.query, parameters: params, queryId: createQueryId() };
-    const compiled = build(db, ...params).compile();
-    const { parameters } = compiled;
-    if (parameters.length !== params.length || parameters.some((value, i) => value !== params[i]))
-      throw new Error(`A query compiled once must take exactly its parameters, in order: ${compiled.sql}`);
+    if (sample) {
+      const { sql } = checked(build(db, ...sample).compile(), sample);
+      if (new Set(sample).size !== sample.length)
+        throw new Error(`The sample of a query compiled once must hold values that all differ: ${sql}`);
+      const kept = { sql, query: RawNode.createWithSql(sql) };
+      texts.set(adapter, kept);
+      return { ...kept, parameters: params, queryId: createQueryId() };
+    }
+    const compiled = checked(build(db, ...params).compile(), params);
     // Equal values could hide two parameters in swapped places: keep the text only when all differ.
     if (new Set(params).size === params.length)
       texts.set(adapter, { sql: compiled.sql, query: RawNode.createWithSql(compiled.sql) });
     return compiled;
   };
+}
+
+/** The compiled query, if its parameters are exactly `params`, in order. */
+function checked<R>(compiled: CompiledQuery<R>, params: readonly unknown[]): CompiledQuery<R> {
+  const { parameters } = compiled;
+  if (parameters.length !== params.length || parameters.some((value, i) => value !== params[i]))
+    throw new Error(`A query compiled once must take exactly its parameters, in order: ${compiled.sql}`);
+  return compiled;
 }
 
 /** A value, or a promise of it: what the request path's reads give when SQLite answered at once. */

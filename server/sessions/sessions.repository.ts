@@ -2,12 +2,61 @@ import type { InferResult } from 'kysely';
 import { andThen, compiledOnce, type MaybePromise, rowsOf } from '../db/compiled-query.js';
 import type { DbOrTx } from '../db/database.js';
 import type { SessionRow } from '../db/schema.js';
+import type { SessionKind } from '../../contract/cable.js';
 import type { Account } from '../users/account.js';
 
 export type NewSession = Omit<SessionRow, 'id'>;
 
-export function insertSession(db: DbOrTx, session: NewSession): Promise<SessionRow> {
-  return db.insertInto('sessions').values(session).returningAll().executeTakeFirstOrThrow();
+// Every sign-in inserts a session: its SQL is built once. A new session's creation and last use are the
+// same time, so the text is compiled from a sample whose values all differ (compiledOnce).
+const compiledInsert = compiledOnce(
+  (
+    db: DbOrTx,
+    userId: number,
+    tokenHash: string,
+    createdAt: string,
+    lastUsedAt: string,
+    expiresAt: string,
+    userAgent: string | null,
+    kind: SessionKind,
+    pending: number,
+    publicId: string,
+  ) =>
+    db
+      .insertInto('sessions')
+      .values({
+        user_id: userId,
+        token_hash: tokenHash,
+        created_at: createdAt,
+        last_used_at: lastUsedAt,
+        expires_at: expiresAt,
+        user_agent: userAgent,
+        kind,
+        pending,
+        public_id: publicId,
+      })
+      .returningAll(),
+  [0, 'token hash', 'created at', 'last used at', 'expires at', 'user agent', 'password', 1, 'public id'],
+);
+
+export async function insertSession(db: DbOrTx, session: NewSession): Promise<SessionRow> {
+  const { rows } = await db.executeQuery(
+    compiledInsert(
+      db,
+      session.user_id,
+      session.token_hash,
+      session.created_at,
+      session.last_used_at,
+      session.expires_at,
+      session.user_agent,
+      session.kind,
+      session.pending,
+      session.public_id,
+    ),
+  );
+  const [row] = rows;
+  if (!row) throw new Error('The new session row was not returned');
+  return row;
 }
 
 function sessionWithUserQuery(db: DbOrTx, tokenHash: string) {
