@@ -63,8 +63,9 @@ function quoted(text: string): string {
  * The "request completed" line, as pino writes `log.info({ reqId, req, res, responseTime }, 'request
  * completed')` with the app's serialisers, put together directly: pino's general path (every key looked
  * up for a serialiser, each object through JSON.stringify and its toJSON checks) was a tenth of a Bearer
- * call's CPU time, and even JSON.stringify of a short string costs more than checking that it needs none. The line holds what `requestFields` makes of the request, the status and the time:
- * none of the redacted paths (headers, passwords, tokens) can be in it (docs/decisions/099).
+ * call's CPU time, and even JSON.stringify of a short string costs more than checking that it needs none.
+ * The line holds what `requestFields` makes of the request, the status and the time: none of the redacted
+ * paths (headers, passwords, tokens) can be in it (docs/decisions/099).
  */
 export function requestCompletedLine(
   log: FastifyBaseLogger,
