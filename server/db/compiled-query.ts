@@ -19,26 +19,38 @@ export function compiledOnce<P extends unknown[], R>(
 ): (db: DbOrTx, ...params: P) => CompiledQuery<R> {
   // The SQL text and its node, per adapter: the node is immutable (Kysely freezes it), so each call's query
   // shares it and brings only its values, instead of `CompiledQuery.raw` freezing five new objects a call.
-  const texts = new WeakMap<object, { sql: string; query: RawNode }>();
+  const texts = new WeakMap<object, Kept>();
+  const keep = (adapter: object, sql: string): Kept => {
+    const kept = { sql, query: RawNode.createWithSql(sql) };
+    texts.set(adapter, kept);
+    return kept;
+  };
   return (db, ...params) => {
     const adapter = db.getExecutor().adapter;
     const text = texts.get(adapter);
-    if (text !== undefined)
-      return { sql: text.sql, query: text.query, parameters: params, queryId: createQueryId() };
+    if (text !== undefined) return withValues(text, params);
     if (sample) {
       const { sql } = checked(build(db, ...sample).compile(), sample);
       if (new Set(sample).size !== sample.length)
         throw new Error(`The sample of a query compiled once must hold values that all differ: ${sql}`);
-      const kept = { sql, query: RawNode.createWithSql(sql) };
-      texts.set(adapter, kept);
-      return { ...kept, parameters: params, queryId: createQueryId() };
+      return withValues(keep(adapter, sql), params);
     }
     const compiled = checked(build(db, ...params).compile(), params);
     // Equal values could hide two parameters in swapped places: keep the text only when all differ.
-    if (new Set(params).size === params.length)
-      texts.set(adapter, { sql: compiled.sql, query: RawNode.createWithSql(compiled.sql) });
+    if (new Set(params).size === params.length) keep(adapter, compiled.sql);
     return compiled;
   };
+}
+
+/** A text compiled once and its node. */
+interface Kept {
+  sql: string;
+  query: RawNode;
+}
+
+/** A kept text's query with a call's values. */
+function withValues<R>({ sql, query }: Kept, parameters: unknown[]): CompiledQuery<R> {
+  return { sql, query, parameters, queryId: createQueryId() };
 }
 
 /** The compiled query, if its parameters are exactly `params`, in order. */

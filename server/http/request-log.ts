@@ -1,9 +1,7 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { symbols } from 'pino';
 import { requestFields } from './logger.js';
-
-/** pino's loggers can say whether a level is on; Fastify's stand-in for `logger: false` cannot (and writes nothing). */
-type PinoLogger = FastifyBaseLogger & { isLevelEnabled?(level: string): boolean };
+import type { PinoLogger } from './request-logger.js';
 
 /** The parts of a pino logger (its public `symbols`) a line is put together from. */
 interface PinoParts {

@@ -1,8 +1,11 @@
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'pino';
 
-/** The pino logger the app's logger is: levels by name, and whether one is on. */
-type PinoLogger = FastifyBaseLogger & {
+/**
+ * The pino logger the app's logger is: levels by name, and whether one is on. Fastify's stand-in for
+ * `logger: false` has neither (and writes nothing).
+ */
+export type PinoLogger = FastifyBaseLogger & {
   levels?: { values: Record<string, number> };
   isLevelEnabled?(level: string): boolean;
 };
