@@ -17,6 +17,7 @@ import housekeeping from './housekeeping/housekeeping.plugin.js';
 import errorHandling from './http/error-handler.js';
 import gracefulClose from './http/graceful-close.plugin.js';
 import { loggerOptions } from './http/logger.js';
+import replyBatch from './http/reply-batch.plugin.js';
 import { replySerializerCompiler } from './http/reply-serializer.js';
 import { OneLinePerRequest } from './http/request-log.js';
 import { lazyRequestLogger } from './http/request-logger.js';
@@ -122,6 +123,7 @@ export async function buildApp({
   await app.register(databasePlugin, { database });
   await app.register(requestUser);
   await app.register(gracefulClose);
+  await app.register(replyBatch);
   await app.register(errorHandling);
   await app.register(securityHeaders);
   await app.register(xsrf);
