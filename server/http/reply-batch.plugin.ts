@@ -17,9 +17,7 @@ export const REPLY_BATCH_LIMIT = 32;
  * behind more than `limit` others; a lone request loses nothing but a `setImmediate`.
  */
 export class ReplyBatch {
-  #releases: Release[] = [];
-  #payloads: unknown[] = [];
-  #replies: FastifyReply[] = [];
+  #held: Array<{ reply: FastifyReply; payload: unknown; release: Release }> = [];
   #scheduled = false;
   readonly #releaseAll = () => {
     this.#scheduled = false;
@@ -30,10 +28,8 @@ export class ReplyBatch {
 
   /** Holds a reply (an `onSend` hook's `done` and payload) until the turn ends or the batch is full. */
   hold(reply: FastifyReply, payload: unknown, release: Release): void {
-    this.#releases.push(release);
-    this.#payloads.push(payload);
-    this.#replies.push(reply);
-    if (this.#releases.length >= this.limit) this.release();
+    this.#held.push({ reply, payload, release });
+    if (this.#held.length >= this.limit) this.release();
     else if (!this.#scheduled) {
       this.#scheduled = true;
       setImmediate(this.#releaseAll);
@@ -42,21 +38,17 @@ export class ReplyBatch {
 
   /** Writes every held reply, in the order they were held. */
   release(): void {
-    const releases = this.#releases;
-    const payloads = this.#payloads;
-    const replies = this.#replies;
-    if (releases.length === 0) return;
-    this.#releases = [];
-    this.#payloads = [];
-    this.#replies = [];
-    for (let i = 0; i < releases.length; i += 1) {
+    const held = this.#held;
+    if (held.length === 0) return;
+    this.#held = [];
+    for (const { reply, payload, release } of held) {
       try {
-        releases[i]!(null, payloads[i]);
+        release(null, payload);
       } catch (error) {
         // Fastify catches what its hooks throw; only a fault in writing the reply itself gets here. The
         // others still go out, and this one's client is not left waiting.
-        replies[i]!.log.error({ err: error }, 'reply could not be written');
-        replies[i]!.raw.destroy();
+        reply.log.error({ err: error }, 'reply could not be written');
+        reply.raw.destroy();
       }
     }
   }
