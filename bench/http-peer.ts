@@ -6,6 +6,7 @@
  * in a file of its own beside the app's, one account.
  * Started and stopped by bench.ts (startPeer): ready → {url, token?, cookie?}; cpu → {usage}; stop → exits.
  */
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -89,6 +90,18 @@ async function startBetterAuth() {
   return { ready: { url, cookie }, stop };
 }
 
+/**
+ * Nanoseconds the main thread (the event loop) has run, from Linux's schedstat; null elsewhere. The
+ * probe's figure for what the app adds beside libuv's pool (argon2), which process.cpuUsage() mixes in.
+ */
+function mainThreadNs(): number | null {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return null;
+  }
+}
+
 const starters = { app: startApp, fastify: startFastify, 'better-auth': startBetterAuth };
 const start = starters[mode as keyof typeof starters];
 if (!start) throw new Error(`unknown mode ${mode}`);
@@ -97,7 +110,7 @@ process.on('message', async (message: { type: string }) => {
   // The CPU this process has used so far (every thread: the event loop, libuv's pool, the log output), so
   // the bench can take the CPU time per request, the figure that holds when the machine is shared.
   if (message.type === 'cpu') {
-    process.send?.({ type: 'cpu', usage: process.cpuUsage() });
+    process.send?.({ type: 'cpu', usage: process.cpuUsage(), mainThreadNs: mainThreadNs() });
     return;
   }
   if (message.type !== 'stop') return;
