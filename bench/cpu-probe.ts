@@ -72,6 +72,7 @@ const cpu = () =>
     child.once('message', resolve);
     child.send({ type: 'cpu' });
   });
+const used = ({ usage }: Awaited<ReturnType<typeof cpu>>) => usage.user + usage.system;
 const options: autocannon.Options = {
   hello: { url: `${ready.url}/hello` },
   healthz: { url: `${ready.url}/healthz` },
@@ -115,7 +116,6 @@ for (let i = 0; i < Number(process.env.PROBE_SEGMENTS ?? 5); i += 1) {
   const result = await autocannon({ ...options, connections, amount });
   const after = await cpu();
   if (result.non2xx) throw new Error(`${result.non2xx} non-2xx`);
-  const used = (one: typeof before) => one.usage.user + one.usage.system;
   segments.push((used(after) - used(before)) / result.requests.total);
   if (after.mainThreadNs !== null && before.mainThreadNs !== null)
     mainThread.push((after.mainThreadNs - before.mainThreadNs) / 1000 / result.requests.total);

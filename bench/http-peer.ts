@@ -4,7 +4,8 @@
  * signed up. `fastify`: a bare Fastify 5 with its default logger and one hello-JSON route, the floor of the
  * HTTP figures. `better-auth`: Better Auth with e-mail and password on SQLite (better-sqlite3, as the app),
  * in a file of its own beside the app's, one account.
- * Started and stopped by bench.ts (startPeer): ready → {url, token?, cookie?}; cpu → {usage}; stop → exits.
+ * Started and stopped by bench.ts (startPeer): ready → {url, token?, cookie?}; cpu → {usage, mainThreadNs};
+ * stop → exits.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
