@@ -14,7 +14,7 @@ const features = readdirSync(featuresDir, { withFileTypes: true })
 /**
  * The server's building blocks and its features (STYLE.md, docs/decisions/061-house-layout.md). A building
  * block never imports a feature, nor the app that composes them; features share only through building
- * blocks and server/app-context.ts. Folders named here that do not exist yet are the features to come.
+ * blocks and server/app-context.ts, and never import each other (a zone per feature, made from this list). Folders named here that do not exist yet are the features to come.
  */
 export const serverBuildingBlocks = [
   'db',
@@ -29,6 +29,7 @@ export const serverBuildingBlocks = [
   'health',
   'housekeeping',
   'paypal',
+  'sign-in',
 ];
 export const serverFeatures = [
   'accounts',
@@ -60,6 +61,13 @@ const zones = [
     message:
       'A server building block never imports a feature or the app; move what both need into the block.',
   },
+  // Features plug into the building blocks' extension points; they never import each other.
+  ...serverFeatures.map((feature) => ({
+    target: `./server/${feature}`,
+    from: serverFeatures.filter((other) => other !== feature).map((other) => `./server/${other}`),
+    message:
+      'A server feature never imports another feature: plug into a building block (sign-in methods, account lifecycle, /me parts) or move what both need into one.',
+  })),
   {
     target: ['./web/src/components', './web/src/lib'],
     from: ['./web/src/features', './web/src/app'],

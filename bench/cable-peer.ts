@@ -56,7 +56,7 @@ async function startApp(connections: number) {
   return {
     url: `${address.replace(/^http/, 'ws')}/cable`,
     tokens,
-    broadcast: () => app.accountEvents.passwordChanged(user.id),
+    broadcast: () => app.ctx.events.passwordChanged(user.id),
     stop: async () => {
       await app.close();
       rmSync(folder, { recursive: true, force: true });

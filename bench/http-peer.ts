@@ -35,7 +35,7 @@ async function startApp(): Promise<{ ready: PeerReady; stop: () => Promise<void>
   });
   // The built page and its assets, for the first-visit and paint figures.
   const webRoot = process.env.BENCH_WEB_ROOT || null;
-  const app = await buildApp({ config, webRoot, rateLimits: { settings: NO_LIMITS } });
+  const app = await buildApp({ config, webRoot, overrides: { rateLimits: { settings: NO_LIMITS } } });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const signUp = await app.inject({
     method: 'POST',

@@ -68,6 +68,8 @@ export const ERROR_VARIANTS = {
   /** 401 `invalid_code` of the login call's code step once its challenge has expired or used its tries. */
   signInStepExpired:
     'This sign-in step has expired or had too many tries. Please sign in with your password again.',
+  /** 400 `invalid_request` of the login call in a form that no sign-in method of this server takes. */
+  signInMethodUnavailable: 'This way of signing in is not available on this server.',
   /** 409 `two_factor_not_enabled` of POST /api/v1/two_factor/enable before any set-up. */
   twoFactorNotSetUp: 'Set up two-step sign-in first: confirm your password to get a QR code.',
 } as const;

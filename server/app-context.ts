@@ -1,45 +1,127 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuditTrail } from './audit/audit.service.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { AuditTrail } from './audit/audit.service.js';
 import type { Config } from './config.js';
-import type { Db } from './db/database.js';
-import type { Mailer } from './mail/mailer.js';
-import type { AccountEvents } from './push/account-events.js';
+import { openDatabase, type DatabaseHandle, type Db } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import type { ReadinessName } from './health/readiness.plugin.js';
+import { Mailer } from './mail/mailer.js';
+import { payPalClientsFor, type PayPalClients } from './paypal/paypal-clients.js';
+import type { PayPalSubscriptions } from './paypal/paypal-subscriptions.js';
+import type { WebhookVerifier } from './paypal/webhook-verifier.js';
+import type { PayPalApi } from './paypal/paypal-api.js';
+import { AccountEvents } from './push/account-events.js';
+import type { PushBus } from './push/bus.js';
+import { openPushBus } from './push/open-push-bus.js';
+import { openRateLimiter, type RateLimitOptions } from './rate-limit/open-rate-limiter.js';
 import type { RateLimiter } from './rate-limit/rate-limits.js';
 
 /**
- * The one context features share: what their services need from the app. Routes hand it over, so services
- * stay free of Fastify, and two features meet only here or in a building block, never in each other.
+ * The one context features share: the services built once from the configuration (atproto's PDS
+ * `AppContext.fromConfig`). Services take it as their first argument and stay free of Fastify; two features
+ * meet only here or in a building block, never in each other. A feature with state of its own composes
+ * `{ ...ctx, own }` inside its plugin.
  */
 export interface AppContext {
-  db: Db;
   config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  /** The clock every service reads (tests move it). */
+  now: () => Date;
   mailer: Mailer;
   audit: AuditTrail;
+  bus: PushBus;
   events: AccountEvents;
+  rateLimiter: RateLimiter;
+  /** PayPal's REST client; null when the client id or secret is unset. */
+  paypalApi: PayPalApi | null;
+  /** PayPal's Subscriptions API over `paypalApi`; null with it. */
+  paypal: PayPalSubscriptions | null;
+  /** Webhook signature checks; null without PAYPAL_WEBHOOK_ID. */
+  webhooks: WebhookVerifier | null;
   /** After a deletion that must leave nothing to read back: see DatabaseHandle.eraseDeleted. */
   eraseDeleted: () => Promise<void>;
-  rateLimiter: RateLimiter;
 }
 
-export function appContext(app: FastifyInstance): AppContext {
-  return {
-    db: app.database.db,
-    config: app.config,
-    mailer: app.mailer,
-    audit: app.audit,
-    events: app.accountEvents,
-    eraseDeleted: () => app.database.eraseDeleted(),
-    rateLimiter: app.rateLimiter,
+/** What a test may hand in instead of what the configuration would build, by name. */
+export interface AppContextOverrides {
+  /** A bus shared by two apps makes them two instances; its owner closes it. */
+  bus?: PushBus;
+  /** Rate-limit settings and store (tests lower or raise limits; a Redis store shares counters). */
+  rateLimits?: RateLimitOptions;
+  mailer?: Mailer;
+  paypal?: PayPalClients;
+  now?: () => Date;
+}
+
+/** The context, with what the app's lifecycle needs of it: readiness checks and one close for everything. */
+export interface OwnedAppContext {
+  ctx: AppContext;
+  database: DatabaseHandle;
+  readinessChecks: Array<{ name: ReadinessName; check: () => Promise<void> }>;
+  /** Closes what the context opened, in the reverse order: mail still on its way first, the database last. */
+  close(): Promise<void>;
+}
+
+async function openMigratedDatabase(config: Config): Promise<DatabaseHandle> {
+  const database = openDatabase(config.databaseUrl, { sqliteLocking: config.sqliteLocking });
+  try {
+    await migrateToLatest(database);
+    return database;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** Builds every shared service once: the process entry (through buildApp) and the tests both call it. */
+export async function buildAppContext(
+  config: Config,
+  { log, overrides = {} }: { log: FastifyBaseLogger; overrides?: AppContextOverrides },
+): Promise<OwnedAppContext> {
+  const closers: Array<() => Promise<void>> = [];
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer();
   };
-}
-
-/** Who is calling, for audit events and new sessions. */
-export interface Caller {
-  ip: string | null;
-  userAgent: string | null;
-}
-
-export function callerOf(request: FastifyRequest): Caller {
-  const userAgent = request.headers['user-agent'];
-  return { ip: request.ip || null, userAgent: typeof userAgent === 'string' ? userAgent : null };
+  try {
+    const database = await openMigratedDatabase(config);
+    closers.push(() => database.close());
+    const { db } = database;
+    const readinessChecks: OwnedAppContext['readinessChecks'] = [];
+    const push = openPushBus(
+      { config, onRedisError: (err) => log.warn({ err }, 'push bus: Redis error') },
+      overrides.bus,
+    );
+    closers.push(() => push.close());
+    if (push.ping) readinessChecks.push({ name: 'redis', check: push.ping });
+    const rate = await openRateLimiter(
+      { config, db, onRedisError: (err) => log.warn({ err }, 'Redis connection trouble (rate limits)') },
+      overrides.rateLimits,
+    );
+    closers.push(() => rate.close());
+    if (rate.ping) readinessChecks.push({ name: 'redis', check: rate.ping });
+    const audit = new AuditTrail();
+    await audit.load(db);
+    const mailer = overrides.mailer ?? new Mailer(config, log);
+    closers.push(() => mailer.close());
+    const paypal = overrides.paypal ?? payPalClientsFor(config.paypal);
+    const ctx: AppContext = {
+      config,
+      db,
+      log,
+      now: overrides.now ?? (() => new Date()),
+      mailer,
+      audit,
+      bus: push.bus,
+      events: new AccountEvents(push.bus),
+      rateLimiter: rate.limiter,
+      paypalApi: paypal.api,
+      paypal: paypal.subscriptions,
+      webhooks: paypal.webhooks,
+      eraseDeleted: () => database.eraseDeleted(),
+    };
+    return { ctx, database, readinessChecks, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

@@ -2,16 +2,14 @@ import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import accounts from './accounts/accounts.plugin.js';
-import audit from './audit/audit.plugin.js';
+import { buildAppContext, type AppContextOverrides } from './app-context.js';
+import appContextPlugin from './app-context.plugin.js';
 import cable from './cable/cable.routes.js';
 import configPlugin from './config.plugin.js';
 import type { Config } from './config.js';
-import { openDatabase, type DatabaseHandle } from './db/database.js';
-import databasePlugin from './db/database.plugin.js';
 import data from './data/data.plugin.js';
 import devices from './devices/devices.plugin.js';
-import { migrateToLatest } from './db/migrate.js';
-import { healthRoutes } from './health/health.routes.js';
+import health from './health/health.routes.js';
 import readiness from './health/readiness.plugin.js';
 import housekeeping from './housekeeping/housekeeping.plugin.js';
 import errorHandling from './http/error-handler.js';
@@ -22,24 +20,39 @@ import { replySerializerCompiler } from './http/reply-serializer.js';
 import { OneLinePerRequest } from './http/request-log.js';
 import { lazyRequestLogger } from './http/request-logger.js';
 import openApi, { openApiRoutes } from './http/openapi.plugin.js';
-import mailer from './mail/mailer.plugin.js';
 import passkeys from './passkeys/passkeys.plugin.js';
-import twoFactor from './two-factor/two-factor.plugin.js';
 import passwords from './passwords/passwords.plugin.js';
-import { paypalPlugin } from './paypal/paypal.plugin.js';
-import { pricesRoutes } from './prices/prices.routes.js';
-import { pricesServiceFor } from './prices/prices.service.js';
-import type { PushBus } from './push/bus.js';
-import push from './push/push.plugin.js';
-import { qrRoutes } from './qr/qr.routes.js';
-import rateLimits, { type RateLimitOptions } from './rate-limit/rate-limit.plugin.js';
+import prices from './prices/prices.plugin.js';
+import qr from './qr/qr.routes.js';
 import securityHeaders from './security/headers.js';
-import requestUser from './sessions/request-user.js';
+import deviceCookies from './security/device-cookie.js';
 import { fastifyTrustProxy } from './security/trusted-proxies.js';
 import xsrf from './security/xsrf.js';
-import deviceCookies from './security/device-cookie.js';
+import requestUser from './sessions/request-user.js';
+import signInMethods from './sign-in/sign-in-methods.plugin.js';
 import { subscriptionsPlugin } from './subscriptions/subscriptions.plugin.js';
+import twoFactor from './two-factor/two-factor.plugin.js';
+import accountExtensions from './users/accounts-extensions.plugin.js';
 import { webRoutes } from './web/web.routes.js';
+
+/**
+ * The features, in the order they are registered. Each plugs into the building blocks' extension points
+ * (sign-in methods, account lifecycle, /me parts, housekeeping) and declares what it depends on, so an app
+ * built with fewer of them still starts, or fails at start naming what is missing.
+ */
+export const FEATURES = {
+  accounts,
+  passwords,
+  qr,
+  prices,
+  subscriptions: subscriptionsPlugin,
+  data,
+  passkeys,
+  devices,
+  'two-factor': twoFactor,
+} as const;
+export type FeatureName = keyof typeof FEATURES;
+const ALL_FEATURES = Object.keys(FEATURES) as FeatureName[];
 
 export interface AppOptions {
   config: Config;
@@ -47,10 +60,10 @@ export interface AppOptions {
   webRoot?: string | null;
   /** Overrides the configured logger, e.g. a stream that a test reads back. */
   logger?: FastifyServerOptions['logger'];
-  /** Overrides the push bus (tests share one between two apps to act as two instances). */
-  bus?: PushBus;
-  /** Rate-limit settings and store (tests lower or raise limits; a Redis store shares counters). */
-  rateLimits?: RateLimitOptions;
+  /** Services handed in instead of those the configuration would build, by name (tests). */
+  overrides?: AppContextOverrides;
+  /** The features to register (tests build an app with fewer); all by default. */
+  features?: readonly FeatureName[];
   /** How long a whole request (headers and body) may take to arrive; slower ones get 408 (slow-loris). */
   requestTimeoutMs?: number;
 }
@@ -86,17 +99,6 @@ function createFastify({
   return app;
 }
 
-async function openMigratedDatabase(config: Config): Promise<DatabaseHandle> {
-  const database = openDatabase(config.databaseUrl, { sqliteLocking: config.sqliteLocking });
-  try {
-    await migrateToLatest(database);
-    return database;
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-}
-
 /**
  * Builds the whole app: the process entry and the tests both call this and nothing else. Each piece is a
  * plugin that names the plugins it depends on, so a registration out of order fails at start.
@@ -105,22 +107,23 @@ export async function buildApp({
   config,
   webRoot = null,
   logger,
-  bus,
-  rateLimits: rateLimitOptions = {},
+  overrides,
+  features = ALL_FEATURES,
   requestTimeoutMs = 30_000,
 }: AppOptions): Promise<FastifyInstance> {
-  const database = await openMigratedDatabase(config);
-  let app: FastifyInstance;
+  const app = createFastify({ config, logger, requestTimeoutMs });
+  let owned;
   try {
-    app = createFastify({ config, logger, requestTimeoutMs });
+    owned = await buildAppContext(config, { log: app.log, overrides });
   } catch (error) {
-    await database.close();
+    await app.close();
     throw error;
   }
 
   // Building blocks.
   await app.register(configPlugin, { config });
-  await app.register(databasePlugin, { database });
+  await app.register(readiness);
+  await app.register(appContextPlugin, { owned });
   await app.register(requestUser);
   await app.register(gracefulClose);
   await app.register(replyBatch);
@@ -129,27 +132,15 @@ export async function buildApp({
   await app.register(xsrf);
   await app.register(deviceCookies);
   await app.register(openApi);
-  await app.register(readiness);
-  await app.register(push, { bus });
   // First of the routes: the socket plugin has to see every route registered after it.
   await app.register(cable);
-  await app.register(rateLimits, rateLimitOptions);
-  await app.register(mailer);
-  await app.register(audit);
   await app.register(housekeeping);
-  await app.register(paypalPlugin);
+  await app.register(signInMethods);
+  await app.register(accountExtensions);
+  await app.register(health);
 
   // Features.
-  await app.register(healthRoutes);
-  await app.register(accounts);
-  await app.register(passwords);
-  await app.register(qrRoutes);
-  await app.register(pricesRoutes, { service: pricesServiceFor({ config, log: app.log }) });
-  await app.register(subscriptionsPlugin);
-  await app.register(data);
-  await app.register(passkeys);
-  await app.register(devices);
-  await app.register(twoFactor);
+  for (const name of ALL_FEATURES) if (features.includes(name)) await app.register(FEATURES[name]);
   await app.register(openApiRoutes);
   await app.register(webRoutes, { config, webRoot });
   return app;

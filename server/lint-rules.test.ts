@@ -26,6 +26,12 @@ describe('the import rules of npm run lint', () => {
     ).toContain('import-x/no-restricted-paths');
   });
 
+  it('fail when a server feature imports another feature', async () => {
+    expect(
+      await ruleIds(fixture('feature-imports-feature.ts'), 'server/accounts/feature-imports-feature.ts'),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
   it('let a feature import a building block', async () => {
     expect(await ruleIds(fixture('feature-imports-block.ts'), 'server/qr/feature-imports-block.ts')).toEqual(
       [],

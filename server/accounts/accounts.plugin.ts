@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { deleteExpiredSessions } from '../sessions/sessions.repository.js';
 import { deletionRoutes } from './deletion.routes.js';
+import { passwordMethod, tokenMethod } from './sign-in-methods.js';
 import { signInRoutes } from './sign-in.routes.js';
 import { signUpRoutes } from './sign-up.routes.js';
 
-/** Sign-up, sign-in and deletion; the sessions they make are swept once expired. */
+/** Sign-up, sign-in (with the password and token methods) and deletion; expired sessions are swept. */
 async function accounts(app: FastifyInstance) {
+  app.signInMethods.addMethod('password', passwordMethod(app));
+  app.signInMethods.addMethod('token', tokenMethod(app));
   app.housekeeping.add('sessions', deleteExpiredSessions);
   await app.register(signUpRoutes);
   await app.register(signInRoutes);
@@ -15,5 +18,12 @@ async function accounts(app: FastifyInstance) {
 
 export default fp(accounts, {
   name: 'accounts',
-  dependencies: ['database', 'mailer', 'audit', 'push', 'rate-limits', 'housekeeping', 'device-cookies'],
+  dependencies: [
+    'app-context',
+    'housekeeping',
+    'device-cookies',
+    'request-user',
+    'sign-in-methods',
+    'account-extensions',
+  ],
 });

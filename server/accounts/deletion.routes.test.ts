@@ -19,7 +19,7 @@ const deleteAccount = (app: TestApp['app'], payload: object) =>
 describe.each(testDialects)('POST /api/v1/delete_user_with_token on %s', (dialect) => {
   it('deletes the user and every row that names it, ends its pushes, and mails a confirmation', async () => {
     const { app, smtp } = await start(dialect);
-    const accountDeleted = vi.spyOn(app.accountEvents, 'accountDeleted');
+    const accountDeleted = vi.spyOn(app.ctx.events, 'accountDeleted');
     const keeper = await signUpUser(app, { email: 'grace@example.com' });
     const user = await signUpUser(app);
     const other = await signIn(app);

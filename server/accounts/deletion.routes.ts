@@ -4,14 +4,14 @@ import { deleteUserBodySchema, deleteUserReplySchema } from '../../contract/user
 import { BODY_ERRORS, errorReplies, PASSWORD_CHECKED } from '../http/error-replies.js';
 import { normaliseEmail } from '../users/email-address.js';
 import { addressSubject } from '../rate-limit/client-address.js';
-import { appContext, callerOf } from '../app-context.js';
+import { callerOf } from '../http/caller.js';
 import { deleteAccount } from './deletion.service.js';
 import { API_PATHS } from '../../contract/api-paths.js';
-import { PayPalError } from '../paypal/paypal-api.js';
+import { DeletionRefused } from '../users/account-lifecycle.js';
 import { getUser } from '../sessions/request-user.js';
 
 export async function deletionRoutes(app: FastifyInstance) {
-  const context = appContext(app);
+  const context = { ...app.ctx, lifecycle: app.accountLifecycle };
   app.withTypeProvider<ZodTypeProvider>().post(
     API_PATHS.deleteUser,
     {
@@ -30,24 +30,20 @@ export async function deletionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { email, password } = request.body;
-      await app.rateLimiter.check('deletePerIp', addressSubject(request.ip));
+      await app.ctx.rateLimiter.check('deletePerIp', addressSubject(request.ip));
       if (!app.deviceCookies.recognises(request, email))
-        await app.rateLimiter.check('deletePerAccount', normaliseEmail(email));
+        await app.ctx.rateLimiter.check('deletePerAccount', normaliseEmail(email));
       let deleted: boolean;
       try {
         deleted = await deleteAccount(context, {
           email,
           password,
           caller: callerOf(request),
-          // PayPal must stop billing first: while it refuses or cannot be reached, the account stays.
-          beforeDelete: (userId) => app.cancelSubscriptionsForDeletion(userId),
-          // Two-step sign-in on: the password alone is not enough, the call must come from a signed-in page.
-          mayDelete: async (userId) =>
-            !(await app.twoFactor.isOn(userId)) || (await getUser(request))?.user.id === userId,
+          signedInAs: async () => (await getUser(request))?.user.id ?? null,
         });
       } catch (error) {
-        if (!(error instanceof PayPalError)) throw error;
-        request.log.warn({ err: error }, 'account kept: its subscription could not be cancelled at PayPal');
+        if (!(error instanceof DeletionRefused)) throw error;
+        request.log.warn({ err: error.cause ?? error }, `account kept: ${error.message}`);
         deleted = false;
       }
       return deleted ? { success: true, email: '' } : { success: false, email: app.config.supportEmail };

@@ -1,27 +1,28 @@
 import { accountDeletedMail } from '../mail/account-mails.js';
 import { deleteUser } from '../users/users.repository.js';
-import type { AppContext, Caller } from '../app-context.js';
+import type { AppContext } from '../app-context.js';
+import type { Caller } from '../http/caller.js';
+import type { AccountLifecycle } from '../users/account-lifecycle.js';
 import { checkCredentials } from '../users/credentials.js';
 
 export interface DeletionRequest {
   email: string;
   password: string;
   caller: Pick<Caller, 'ip'>;
-  /** Runs once the pair is right and before anything is deleted; when it throws, nothing is deleted. */
-  beforeDelete: (userId: number) => Promise<void>;
-  /** Whether the account may go on a right pair (two-step sign-in on: only with its own Bearer token too). */
-  mayDelete?: (userId: number) => Promise<boolean>;
+  /** The account id of the request's Bearer token, or null: what a feature's veto may ask. */
+  signedInAs: () => Promise<number | null>;
 }
 
 /**
  * Deletes the account of this e-mail and password, with every row that names it, in one transaction.
- * False for a wrong or unknown pair (same work either way); the address is mailed a confirmation.
+ * False for a wrong or unknown pair (same work either way) or a feature's veto; the address is mailed a
+ * confirmation. The features' steps run before anything is deleted: DeletionRefused from one keeps it all.
  */
 export async function deleteAccount(
-  context: AppContext,
-  { email, password, caller, beforeDelete, mayDelete }: DeletionRequest,
+  context: AppContext & { lifecycle: AccountLifecycle },
+  { email, password, caller, signedInAs }: DeletionRequest,
 ): Promise<boolean> {
-  const { db, config, audit, events, mailer, eraseDeleted } = context;
+  const { db, config, audit, events, mailer, eraseDeleted, lifecycle } = context;
   const user = await checkCredentials(context, {
     email,
     password,
@@ -29,11 +30,11 @@ export async function deleteAccount(
     failedEvent: 'account_deletion_failed',
   });
   if (!user) return false;
-  if (mayDelete && !(await mayDelete(user.id))) {
+  if (!(await lifecycle.mayDelete({ userId: user.id, signedInAs }))) {
     await audit.record(db, { event: 'account_deletion_failed', subject: { userId: user.id }, ip: caller.ip });
     return false;
   }
-  await beforeDelete(user.id);
+  await lifecycle.beforeDelete(user.id);
   const deleted = await db.transaction().execute(async (tx) => {
     // The event names the user only by its keyed hash: after this, nothing here holds the e-mail.
     await audit.record(tx, { event: 'account_deleted', subject: { userId: user.id }, ip: caller.ip });

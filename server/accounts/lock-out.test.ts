@@ -72,16 +72,18 @@ async function start(
     const app = await buildApp({
       config,
       webRoot: null,
-      rateLimits: {
-        settings: {
-          signInPerIp: roomy,
-          signInPerAccount: roomy,
-          deletePerIp: roomy,
-          deletePerAccount: roomy,
-          changePasswordPerUser: roomy,
-          qrPerUser: roomy,
-          passwordFailuresPerAccount: { limit: CAP, windowMs: 60_000 },
-          ...settings,
+      overrides: {
+        rateLimits: {
+          settings: {
+            signInPerIp: roomy,
+            signInPerAccount: roomy,
+            deletePerIp: roomy,
+            deletePerAccount: roomy,
+            changePasswordPerUser: roomy,
+            qrPerUser: roomy,
+            passwordFailuresPerAccount: { limit: CAP, windowMs: 60_000 },
+            ...settings,
+          },
         },
       },
     });

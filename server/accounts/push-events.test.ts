@@ -13,7 +13,7 @@ afterEach(async () => {
 async function listen(app: TestApp['app'], streams: string[]) {
   const heard: [string, AccountBroadcast][] = [];
   for (const stream of streams)
-    await app.bus.subscribe(stream, (message) => heard.push([stream, message as AccountBroadcast]));
+    await app.ctx.bus.subscribe(stream, (message) => heard.push([stream, message as AccountBroadcast]));
   return heard;
 }
 
@@ -32,7 +32,7 @@ describe.each(testDialects)('push events of the accounts API on %s', (dialect) =
     const sessions = await sessionsOf(app);
     const secondId = sessions.find((s) => s.kind === 'password')!.id;
     heard.length = 0;
-    await app.bus.subscribe(sessionStream(secondId), (message) =>
+    await app.ctx.bus.subscribe(sessionStream(secondId), (message) =>
       heard.push([sessionStream(secondId), message as AccountBroadcast]),
     );
 

@@ -16,7 +16,7 @@ afterEach(async () => {
 async function lastResetToken(testApp: TestApp) {
   // The reset's work runs after the reply (decision 077); then its mail goes out.
   await testApp.app.resetQueue.flush();
-  await testApp.app.mailer.flush();
+  await testApp.app.ctx.mailer.flush();
   const outbox = join(testApp.folder, 'outbox');
   const newest = readdirSync(outbox).sort().at(-1)!;
   const mail = readMail(readFileSync(join(outbox, newest), 'utf8'));

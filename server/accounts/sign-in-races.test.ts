@@ -97,11 +97,11 @@ describe.each(testDialects.filter((dialect) => dialect === 'postgres'))(
       current = await buildTestApp({ dialect });
       const { app } = current;
       const owner = await signUpUser(app);
-      const record = app.audit.record.bind(app.audit);
+      const record = app.ctx.audit.record.bind(app.ctx.audit);
       const paused = deferred();
       const release = deferred();
       let signInPid = 0;
-      vi.spyOn(app.audit, 'record').mockImplementation(async (db, event) => {
+      vi.spyOn(app.ctx.audit, 'record').mockImplementation(async (db, event) => {
         if (event.event === 'sign_in') {
           // Inside the sign-in's transaction, its session inserted and not yet committed.
           signInPid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid;

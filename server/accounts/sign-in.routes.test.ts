@@ -28,7 +28,7 @@ const INVALID_TOKEN = {
 describe.each(testDialects)('POST /api/v1/login with e-mail and password on %s', (dialect) => {
   it('answers 200 with the user JSON and a new token; the e-mail matches in any case', async () => {
     const app = await start(dialect);
-    const sessionCreated = vi.spyOn(app.accountEvents, 'sessionCreated');
+    const sessionCreated = vi.spyOn(app.ctx.events, 'sessionCreated');
     const signedUp = await signUpUser(app);
     const reply = await login(app, { email: ' ADA@example.com', password: STRONG_PASSWORD });
     expect(reply.statusCode).toBe(200);
@@ -108,7 +108,7 @@ describe.each(testDialects)('POST /api/v1/login with a stored token on %s', (dia
 
   it('exchanges a pending QR token, once, for a new session token, and tells the account', async () => {
     const app = await start(dialect);
-    const sessionCreated = vi.spyOn(app.accountEvents, 'sessionCreated');
+    const sessionCreated = vi.spyOn(app.ctx.events, 'sessionCreated');
     const user = await signUpUser(app);
     const { token } = await createSession(app.database.db, { userId: user.id, kind: 'qr', pending: true });
     expect(await meStatus(app, token)).toBe(401);
@@ -188,7 +188,7 @@ describe.each(testDialects)('POST /api/v1/login with a bad body on %s', (dialect
 describe.each(testDialects)('POST /api/v1/logout on %s', (dialect) => {
   it('answers 204, revokes only that token and tells its sockets', async () => {
     const app = await start(dialect);
-    const signedOut = vi.spyOn(app.accountEvents, 'signedOut');
+    const signedOut = vi.spyOn(app.ctx.events, 'signedOut');
     const first = await signUpUser(app);
     const second = await signIn(app);
     const reply = await app.inject({

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { appContext } from '../app-context.js';
 import { insertTestUser } from '../test/fixtures.js';
 import { buildTestApp, type TestApp } from '../test/helper.js';
 import { createSession } from '../sessions/sessions.service.js';
@@ -12,7 +11,7 @@ afterEach(async () => {
 });
 
 describe('a token sign-in', () => {
-  it('answers with no promise on SQLite when the token is in use, and with one when a QR token is exchanged', async () => {
+  it('answers with the same token when it is in use, and exchanges a pending QR token for a new one', async () => {
     current = await buildTestApp();
     const { app } = current;
     await app.ready();
@@ -20,14 +19,11 @@ describe('a token sign-in', () => {
     const user = await insertTestUser(db);
     const caller = { ip: '127.0.0.1', userAgent: null };
     const { token } = await createSession(db, { userId: user.id, kind: 'password' });
-    const inUse = signInWithStoredToken(appContext(app), { token, qrOnly: false, caller });
-    expect(inUse).not.toBeInstanceOf(Promise);
+    const inUse = await signInWithStoredToken(app.ctx, { token, qrOnly: false, caller });
     expect(inUse).toMatchObject({ email: user.email, auth_token: token });
 
     const pending = await createSession(db, { userId: user.id, kind: 'qr', pending: true });
-    const exchanged = signInWithStoredToken(appContext(app), { token: pending.token, qrOnly: true, caller });
-    expect(exchanged).toBeInstanceOf(Promise);
-    const signedIn = await exchanged;
+    const signedIn = await signInWithStoredToken(app.ctx, { token: pending.token, qrOnly: true, caller });
     expect(signedIn.email).toBe(user.email);
     expect(signedIn.auth_token).not.toBe(pending.token);
   });

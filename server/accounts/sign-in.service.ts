@@ -1,16 +1,16 @@
 import type { TwoFactorRequired } from '../../contract/two-factor.js';
-import { andThen, type MaybePromise } from '../db/compiled-query.js';
 import type { User } from '../../contract/users.js';
 import { invalidCredentials, invalidToken } from '../http/errors.js';
 import { revokeSession, signInWithToken, type Authenticated } from '../sessions/sessions.service.js';
 import { signInTransaction, startSessionIfPasswordUnchanged } from '../sessions/sign-in-session.js';
-import type { Account } from '../users/account.js';
-import type { AppContext, Caller } from '../app-context.js';
+import type { AppContext } from '../app-context.js';
+import type { Caller } from '../http/caller.js';
+import type { SignInMethods } from '../sign-in/sign-in-methods.js';
 import { checkCredentials } from '../users/credentials.js';
-import { toUserJson } from './user-json.js';
+import { toUserJson } from '../users/user-json.js';
 
 /**
- * E-mail and password: a new session, or, when `secondStep` asks for one (two-step sign-in is on), its
+ * E-mail and password: a new session, or, when a second step asks for more (two-step sign-in is on), its
  * challenge and no session yet. Unknown e-mail and wrong password get the same reply in the same time.
  */
 export async function signInWithPassword(
@@ -19,12 +19,12 @@ export async function signInWithPassword(
     email,
     password,
     caller,
-    secondStep,
+    secondSteps,
   }: {
     email: string;
     password: string;
     caller: Caller;
-    secondStep?: (user: Account) => Promise<TwoFactorRequired | null>;
+    secondSteps: Pick<SignInMethods, 'secondStepFor'>;
   },
 ): Promise<User | TwoFactorRequired> {
   const { db, audit, events } = context;
@@ -36,7 +36,7 @@ export async function signInWithPassword(
     rehash: true,
   });
   if (!user) throw invalidCredentials();
-  const challenge = await secondStep?.(user);
+  const challenge = await secondSteps.secondStepFor(user);
   if (challenge) return challenge;
   // The password was checked outside the transaction (it is slow); if the account was deleted or its
   // password changed meanwhile, these credentials no longer hold (docs/decisions/075).
@@ -57,20 +57,17 @@ export async function signInWithPassword(
  * `qrOnly` (the `/login#auth_token=…` link) refuses anything but a pending QR token, so a link cannot
  * plant somebody else's session in a browser.
  */
-export function signInWithStoredToken(
+export async function signInWithStoredToken(
   { db, audit, events }: AppContext,
   { token, qrOnly, caller }: { token: string; qrOnly: boolean; caller: Caller },
-): MaybePromise<User> {
-  // No promise when SQLite answered at once and nothing was written: the route sends the value as it is.
-  return andThen(signInWithToken(db, token, { userAgent: caller.userAgent, qrOnly }), (found) => {
-    if (!found) throw invalidToken();
-    if (!found.redeemed) return toUserJson(found.user, found.token);
-    // A new device has just signed in with a QR code; re-presenting an active token is no new sign-in.
-    return audit
-      .record(db, { event: 'sign_in', subject: { userId: found.user.id }, ip: caller.ip })
-      .then(() => events.sessionCreated(found.user.id, 'qr'))
-      .then(() => toUserJson(found.user, found.token));
-  });
+): Promise<User> {
+  const found = await signInWithToken(db, token, { userAgent: caller.userAgent, qrOnly });
+  if (!found) throw invalidToken();
+  if (!found.redeemed) return toUserJson(found.user, found.token);
+  // A new device has just signed in with a QR code; re-presenting an active token is no new sign-in.
+  await audit.record(db, { event: 'sign_in', subject: { userId: found.user.id }, ip: caller.ip });
+  await events.sessionCreated(found.user.id, 'qr');
+  return toUserJson(found.user, found.token);
 }
 
 export async function signOut({ db, events }: AppContext, { user, session }: Authenticated): Promise<void> {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WEAK_PASSWORD_MESSAGES } from '../passwords/password-rules.js';
+import { WEAK_PASSWORD_MESSAGES } from '../users/password-rules.js';
 import { bearer, dumpDatabase, STRONG_PASSWORD, signUpUser } from '../test/accounts.js';
 import { buildTestApp, testDialects, type TestApp } from '../test/helper.js';
 import { ERROR_MESSAGES } from '../../contract/errors.js';
@@ -21,7 +21,7 @@ const post = (app: TestApp['app'], payload: unknown) =>
 describe.each(testDialects)('POST /api/v1/users on %s', (dialect) => {
   it('answers 201 with the user JSON, signed in, and keeps the e-mail trimmed and lower-cased', async () => {
     const app = await start(dialect);
-    const sessionCreated = vi.spyOn(app.accountEvents, 'sessionCreated');
+    const sessionCreated = vi.spyOn(app.ctx.events, 'sessionCreated');
     const reply = await post(app, {
       user: { email: '  Ada.Lovelace@Example.COM ', password: STRONG_PASSWORD },
     });

@@ -3,12 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signUpBodySchema, userSchema } from '../../contract/users.js';
 import { BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
 import { addressSubject } from '../rate-limit/client-address.js';
-import { appContext, callerOf } from '../app-context.js';
+import { callerOf } from '../http/caller.js';
 import { signUp } from './sign-up.service.js';
 import { API_PATHS } from '../../contract/api-paths.js';
 
 export async function signUpRoutes(app: FastifyInstance) {
-  const context = appContext(app);
+  const context = app.ctx;
   app.withTypeProvider<ZodTypeProvider>().post(
     API_PATHS.signUp,
     {
@@ -28,7 +28,7 @@ export async function signUpRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await app.rateLimiter.check('signUpPerIp', addressSubject(request.ip));
+      await app.ctx.rateLimiter.check('signUpPerIp', addressSubject(request.ip));
       const { email, password } = request.body.user;
       const user = await signUp(context, { email, password, caller: callerOf(request) });
       return reply.code(201).send(user);

@@ -1,13 +1,14 @@
 import type { User } from '../../contract/users.js';
 import { emailTaken, invalidEmail } from '../http/errors.js';
 import { hashPassword } from '../users/password-hashing.js';
-import { assertStrongPassword } from '../passwords/password-rules.js';
+import { assertStrongPassword } from '../users/password-rules.js';
 import { createSession } from '../sessions/sessions.service.js';
 import { isValidEmail, normaliseEmail } from '../users/email-address.js';
 import { toAccount } from '../users/account.js';
 import { findUserByEmail, insertUser } from '../users/users.repository.js';
-import type { AppContext, Caller } from '../app-context.js';
-import { toUserJson } from './user-json.js';
+import type { AppContext } from '../app-context.js';
+import type { Caller } from '../http/caller.js';
+import { toUserJson } from '../users/user-json.js';
 
 const MEMBER = 0;
 

@@ -201,9 +201,9 @@ describe.each(testDialects)('the Action Cable server at /cable on %s', (dialect)
       socket.send({ command: 'unsubscribe', identifier: dropped });
       socket.send({ command: 'unsubscribe', identifier: 'never subscribed' });
       await new Promise((resolve) => setTimeout(resolve, 50));
-      await app.accountEvents.passwordChanged(user.id);
+      await app.ctx.events.passwordChanged(user.id);
       expect(await socket.next()).toEqual({ identifier: kept, message: { event: 'password_changed' } });
-      await app.accountEvents.sessionCreated(user.id, 'qr');
+      await app.ctx.events.sessionCreated(user.id, 'qr');
       expect(await socket.next()).toEqual({
         identifier: kept,
         message: { event: 'session_created', kind: 'qr' },
@@ -248,7 +248,7 @@ describe.each(testDialects)('the Action Cable server at /cable on %s', (dialect)
         });
         expect((await socket.closed).code).toBe(1000);
       }
-      await app.accountEvents.passwordChanged(user.id);
+      await app.ctx.events.passwordChanged(user.id);
       expect(await bystander.next()).toEqual({ identifier: ACCOUNT, message: { event: 'password_changed' } });
     });
 
@@ -278,9 +278,9 @@ describe.each(testDialects)('the Action Cable server at /cable on %s', (dialect)
       for (const socket of [first, second, strangerSocket]) await socket.subscribe(ACCOUNT);
 
       for (const kind of ['password', 'signup', 'qr'] as const) {
-        await app.accountEvents.sessionCreated(user.id, kind);
+        await app.ctx.events.sessionCreated(user.id, kind);
       }
-      await app.accountEvents.passwordChanged(user.id);
+      await app.ctx.events.passwordChanged(user.id);
       for (const socket of [first, second]) {
         expect([await socket.next(), await socket.next(), await socket.next(), await socket.next()]).toEqual([
           { identifier: ACCOUNT, message: { event: 'session_created', kind: 'password' } },
@@ -300,13 +300,13 @@ describe.each(testDialects)('the Action Cable server at /cable on %s', (dialect)
       await revoked.subscribe(ACCOUNT);
       await kept.subscribe(ACCOUNT);
 
-      await app.accountEvents.signedOut([sessionId]);
+      await app.ctx.events.signedOut([sessionId]);
       expect(await revoked.next()).toEqual({ identifier: ACCOUNT, message: { event: 'signed_out' } });
       for (const socket of [revoked, unsubscribed]) {
         expect(await socket.next()).toEqual({ type: 'disconnect', reason: 'signed_out', reconnect: false });
         expect((await socket.closed).code).toBe(1000);
       }
-      await app.accountEvents.passwordChanged(user.id);
+      await app.ctx.events.passwordChanged(user.id);
       expect(await kept.next()).toEqual({ identifier: ACCOUNT, message: { event: 'password_changed' } });
     });
 
@@ -316,7 +316,7 @@ describe.each(testDialects)('the Action Cable server at /cable on %s', (dialect)
       const second = await welcomed({ token: (await signIn(db, user.id, 'qr')).token });
       await first.subscribe(ACCOUNT);
       await second.subscribe(ACCOUNT);
-      await app.accountEvents.accountDeleted(user.id);
+      await app.ctx.events.accountDeleted(user.id);
       for (const socket of [first, second]) {
         expect(await socket.next()).toEqual({ identifier: ACCOUNT, message: { event: 'account_deleted' } });
         expect(await socket.next()).toEqual({
@@ -332,9 +332,9 @@ describe.each(testDialects)('the Action Cable server at /cable on %s', (dialect)
       const { app, user, welcomed } = await start(dialect);
       const socket = await welcomed();
       await socket.subscribe(ACCOUNT);
-      await app.bus.publish(`account:user:${user.id}`, { event: { event: 'pwned' }, disconnect: true });
-      await app.bus.publish(`account:user:${user.id}`, 'garbage');
-      await app.accountEvents.passwordChanged(user.id);
+      await app.ctx.bus.publish(`account:user:${user.id}`, { event: { event: 'pwned' }, disconnect: true });
+      await app.ctx.bus.publish(`account:user:${user.id}`, 'garbage');
+      await app.ctx.events.passwordChanged(user.id);
       expect(await socket.next()).toEqual({ identifier: ACCOUNT, message: { event: 'password_changed' } });
     });
   });

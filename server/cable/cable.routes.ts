@@ -28,7 +28,7 @@ const tokenOf = (url: string) => new URL(url, 'http://cable').searchParams.get('
 async function cable(app: FastifyInstance) {
   const context: CableContext = {
     authenticate: async (token) => {
-      const found = await authenticateToken(app.database.db, token);
+      const found = await authenticateToken(app.ctx.db, token);
       return (
         found && {
           userId: found.user.id,
@@ -37,8 +37,8 @@ async function cable(app: FastifyInstance) {
         }
       );
     },
-    deadlineOf: (sessionId) => currentDeadline(app.database.db, sessionId),
-    listen: listenToAccount(app.bus),
+    deadlineOf: (sessionId) => currentDeadline(app.ctx.db, sessionId),
+    listen: listenToAccount(app.ctx.bus),
     channels: new Set([ACCOUNT_CHANNEL]),
     open: new Set(),
     socketsPerSession: new SocketCounter(MAX_SOCKETS_PER_SESSION),
@@ -97,4 +97,4 @@ async function cable(app: FastifyInstance) {
   });
 }
 
-export default fp(cable, { name: 'cable', dependencies: ['config', 'database', 'push'] });
+export default fp(cable, { name: 'cable', dependencies: ['config', 'app-context'] });

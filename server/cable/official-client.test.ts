@@ -98,8 +98,8 @@ describe.each(testDialects)('the official @rails/actioncable client on %s', (dia
     const { app, user, consumerFor, token } = await start(dialect);
     const account = subscribeAccount(consumerFor(token));
     await vi.waitFor(() => expect(account.connected).toHaveBeenCalled());
-    await app.accountEvents.sessionCreated(user.id, 'qr');
-    await app.accountEvents.passwordChanged(user.id);
+    await app.ctx.events.sessionCreated(user.id, 'qr');
+    await app.ctx.events.passwordChanged(user.id);
     await vi.waitFor(() =>
       expect(account.received.mock.calls).toEqual([
         [{ event: 'session_created', kind: 'qr' }],
@@ -113,7 +113,7 @@ describe.each(testDialects)('the official @rails/actioncable client on %s', (dia
     const consumer = consumerFor(token);
     const account = subscribeAccount(consumer);
     await vi.waitFor(() => expect(account.connected).toHaveBeenCalled());
-    await app.accountEvents.signedOut([sessionId]);
+    await app.ctx.events.signedOut([sessionId]);
     await vi.waitFor(() =>
       expect(account.disconnected).toHaveBeenCalledWith({ willAttemptReconnect: false }),
     );
@@ -126,7 +126,7 @@ describe.each(testDialects)('the official @rails/actioncable client on %s', (dia
     const other = await signIn(app.database.db, user.id, 'qr');
     const pages = [subscribeAccount(consumerFor(token)), subscribeAccount(consumerFor(other.token))];
     await vi.waitFor(() => pages.forEach((page) => expect(page.connected).toHaveBeenCalled()));
-    await app.accountEvents.accountDeleted(user.id);
+    await app.ctx.events.accountDeleted(user.id);
     for (const page of pages) {
       await vi.waitFor(() => expect(page.disconnected).toHaveBeenCalledWith({ willAttemptReconnect: false }));
       expect(page.received).toHaveBeenCalledWith({ event: 'account_deleted' });

@@ -26,7 +26,7 @@ describe.skipIf(!redisUrl).each(testDialects)('two instances sharing Redis, on %
     const { first, second, user, open } = await startTwo(dialect);
     const onFirst = await open(first);
     const onSecond = await open(second);
-    await first.app.accountEvents.sessionCreated(user.id, 'qr');
+    await first.app.ctx.events.sessionCreated(user.id, 'qr');
     for (const socket of [onFirst, onSecond]) {
       expect(await socket.next()).toEqual({
         identifier: ACCOUNT,
@@ -38,7 +38,7 @@ describe.skipIf(!redisUrl).each(testDialects)('two instances sharing Redis, on %
   it('end the sockets on both instances when the account is deleted on one', async () => {
     const { first, second, user, open } = await startTwo(dialect);
     const onSecond = await open(second);
-    await first.app.accountEvents.accountDeleted(user.id);
+    await first.app.ctx.events.accountDeleted(user.id);
     expect(await onSecond.next()).toEqual({ identifier: ACCOUNT, message: { event: 'account_deleted' } });
     expect(await onSecond.next()).toEqual({
       type: 'disconnect',
@@ -51,7 +51,7 @@ describe.skipIf(!redisUrl).each(testDialects)('two instances sharing Redis, on %
 describe.skipIf(!redisUrl)('an app with REDIS_URL', () => {
   it('broadcasts through Redis and reports Redis in /readyz', async () => {
     const instance = await startOne(undefined, { env: { REDIS_URL: redisUrl } });
-    expect(instance.app.bus).toBeInstanceOf(RedisBus);
+    expect(instance.app.ctx.bus).toBeInstanceOf(RedisBus);
     const ready = await instance.app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'up', redis: 'up' } });

@@ -19,5 +19,5 @@ async function data(app: FastifyInstance) {
 
 export default fp(data, {
   name: 'data',
-  dependencies: ['database', 'mailer', 'audit', 'push', 'rate-limits', 'housekeeping', 'subscriptions'],
+  dependencies: ['app-context', 'housekeeping', 'request-user', 'account-extensions'],
 });

@@ -10,20 +10,20 @@ import {
 } from '../../contract/data.js';
 import { ERROR_VARIANTS } from '../../contract/errors.js';
 import { meReplySchema } from '../../contract/users.js';
-import { appContext, callerOf } from '../app-context.js';
+import { callerOf } from '../http/caller.js';
 import { BEARER_ERRORS, BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
 import { requireUser } from '../sessions/request-user.js';
 import { normaliseEmail } from '../users/email-address.js';
 import { addressSubject } from '../rate-limit/client-address.js';
 import { confirmEmailChange, requestEmailChange } from './email-change.service.js';
 import { exportFileName, exportUserData } from './export.service.js';
-import { toMe } from '../accounts/user-json.js';
+import { toMe } from '../users/user-json.js';
 
 const bearer = [{ bearer: [] }];
 
 /** DESIGN section 12: the export, and the e-mail change confirmed by the new address. */
 export async function dataRoutes(app: FastifyInstance) {
-  const context = appContext(app);
+  const context = app.ctx;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -40,7 +40,7 @@ export async function dataRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { user } = await requireUser(request);
-      await app.rateLimiter.check('exportPerUser', String(user.id));
+      await app.ctx.rateLimiter.check('exportPerUser', String(user.id));
       const data = await exportUserData(context, user);
       await context.audit.record(context.db, {
         event: 'data_exported',
@@ -83,7 +83,7 @@ export async function dataRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { user } = await requireUser(request);
       // A password check: it counts toward the account's throttle, as the other password checks do.
-      await app.rateLimiter.check('signInPerAccount', normaliseEmail(user.email));
+      await app.ctx.rateLimiter.check('signInPerAccount', normaliseEmail(user.email));
       const { email, password } = request.body;
       await requestEmailChange(context, { user, email, password, caller: callerOf(request) });
       return reply.code(202).send();
@@ -112,12 +112,12 @@ export async function dataRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await app.rateLimiter.check('confirmEmailPerIp', addressSubject(request.ip));
+      await app.ctx.rateLimiter.check('confirmEmailPerIp', addressSubject(request.ip));
       const user = await confirmEmailChange(context, {
         token: request.body.token,
         caller: callerOf(request),
       });
-      return toMe(user, await app.subscriptionOf(user.id));
+      return toMe(user, await app.meParts.of(user.id));
     },
   );
 }

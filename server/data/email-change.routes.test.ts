@@ -88,7 +88,7 @@ describe.each(testDialects)('the e-mail change on %s', (dialect) => {
       error: 'invalid_credentials',
       message: 'Your current password is not correct.',
     });
-    const limit = app.rateLimiter.settings.signInPerAccount.limit;
+    const limit = app.ctx.rateLimiter.settings.signInPerAccount.limit;
     for (let i = 1; i < limit; i += 1)
       await askChange(app, ada.auth_token, { email: 'new@example.com', password: 'still not it' });
     const throttled = await app.inject({

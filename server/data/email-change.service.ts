@@ -1,4 +1,5 @@
-import type { AppContext, Caller } from '../app-context.js';
+import type { AppContext } from '../app-context.js';
+import type { Caller } from '../http/caller.js';
 import {
   emailTaken,
   invalidEmail,

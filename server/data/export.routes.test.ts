@@ -167,7 +167,7 @@ describe.each(testDialects)('GET /api/v1/export on %s', (dialect) => {
     const { app } = await start(dialect);
     await app.ready();
     const ada = await signUpUser(app);
-    const limit = app.rateLimiter.settings.exportPerUser.limit;
+    const limit = app.ctx.rateLimiter.settings.exportPerUser.limit;
     for (let i = 0; i < limit; i += 1) expect((await exportOf(app, ada.auth_token)).statusCode).toBe(200);
     const refused = await exportOf(app, ada.auth_token);
     expect(refused.statusCode).toBe(429);

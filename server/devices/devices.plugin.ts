@@ -9,5 +9,5 @@ async function devices(app: FastifyInstance) {
 
 export default fp(devices, {
   name: 'devices',
-  dependencies: ['database', 'mailer', 'audit', 'push', 'rate-limits'],
+  dependencies: ['app-context', 'request-user'],
 });

@@ -7,7 +7,7 @@ import {
   deviceSessionParamsSchema,
   revokeOthersReplySchema,
 } from '../../contract/devices.js';
-import { appContext, callerOf } from '../app-context.js';
+import { callerOf } from '../http/caller.js';
 import { BEARER_ERRORS, errorReplies } from '../http/error-replies.js';
 import { requireUser } from '../sessions/request-user.js';
 import { devicesOf, revokeDevice, revokeOtherDevices } from './devices.service.js';
@@ -16,7 +16,7 @@ const bearer = [{ bearer: [] }];
 const tags = ['devices'];
 
 export async function devicesRoutes(app: FastifyInstance) {
-  const context = appContext(app);
+  const context = app.ctx;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(

@@ -1,5 +1,6 @@
 import type { DeviceSession } from '../../contract/devices.js';
-import type { AppContext, Caller } from '../app-context.js';
+import type { AppContext } from '../app-context.js';
+import type { Caller } from '../http/caller.js';
 import { sessionNotFound } from '../http/errors.js';
 import {
   deleteOtherSessions,

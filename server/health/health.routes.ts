@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../contract/error-body.js';
 import { healthReplySchema, readyReplySchema, type ReadyReply } from '../../contract/health.js';
@@ -28,7 +29,7 @@ async function passes(check: ReadinessCheck): Promise<boolean> {
 }
 
 /** /healthz and /readyz; readiness asks every check added to `app.readiness` by the time of the call. */
-export async function healthRoutes(app: FastifyInstance) {
+async function healthRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     API_PATHS.health,
@@ -57,3 +58,5 @@ export async function healthRoutes(app: FastifyInstance) {
     },
   );
 }
+
+export default fp(healthRoutes, { name: 'health', dependencies: ['readiness'] });

@@ -60,4 +60,4 @@ async function housekeepingPlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(housekeepingPlugin, { name: 'housekeeping', dependencies: ['database'] });
+export default fp(housekeepingPlugin, { name: 'housekeeping', dependencies: ['app-context'] });

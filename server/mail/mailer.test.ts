@@ -29,7 +29,7 @@ describe('mail without SMTP_URL', () => {
     const { app, folder } = current;
     await signUpUser(app);
     expect((await requestReset(app, 'ada@example.com')).statusCode).toBe(204);
-    await app.mailer.flush();
+    await app.ctx.mailer.flush();
 
     const outbox = join(folder, 'outbox');
     const files = readdirSync(outbox);
@@ -64,7 +64,7 @@ describe('a mail server that cannot be reached', () => {
       payload: { email: 'ada@example.com', password: STRONG_PASSWORD },
     });
     expect(deletion.json()).toEqual({ success: true, email: '' });
-    await app.mailer.flush();
+    await app.ctx.mailer.flush();
     const failures = logs.lines
       .map((line) => JSON.parse(line))
       .filter((entry) => entry.msg === 'mail could not be sent');

@@ -2,7 +2,8 @@ import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@si
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { z } from 'zod';
 import type { authenticationResponseSchema } from '../../contract/passkeys.js';
-import type { AppContext, Caller } from '../app-context.js';
+import type { AppContext } from '../app-context.js';
+import type { Caller } from '../http/caller.js';
 import { invalidPasskey } from '../http/errors.js';
 import { signInTransaction, startSignedInSession } from '../sessions/sign-in-session.js';
 import { toAccount, type Account } from '../users/account.js';

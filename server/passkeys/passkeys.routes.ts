@@ -11,7 +11,7 @@ import {
   renamePasskeyBodySchema,
   requestOptionsSchema,
 } from '../../contract/passkeys.js';
-import { appContext, callerOf } from '../app-context.js';
+import { callerOf } from '../http/caller.js';
 import { BEARER_ERRORS, BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
 import { addressSubject } from '../rate-limit/client-address.js';
 import { requireUser } from '../sessions/request-user.js';
@@ -28,7 +28,7 @@ const bearer = [{ bearer: [] }];
 const tags = ['passkeys'];
 
 export async function passkeysRoutes(app: FastifyInstance) {
-  const context = appContext(app);
+  const context = app.ctx;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
@@ -131,7 +131,7 @@ export async function passkeysRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await app.rateLimiter.check('passkeyOptionsPerIp', addressSubject(request.ip));
+      await app.ctx.rateLimiter.check('passkeyOptionsPerIp', addressSubject(request.ip));
       return { ...(await authenticationOptions(context)) };
     },
   );

@@ -3,7 +3,8 @@ import { generateRegistrationOptions, verifyRegistrationResponse } from '@simple
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { z } from 'zod';
 import type { PasskeyJson, registrationResponseSchema } from '../../contract/passkeys.js';
-import type { AppContext, Caller } from '../app-context.js';
+import type { AppContext } from '../app-context.js';
+import type { Caller } from '../http/caller.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { invalidPasskey, invalidPasskeyName, passkeyNotFound } from '../http/errors.js';
 import type { Account } from '../users/account.js';

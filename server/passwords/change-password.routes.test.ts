@@ -11,7 +11,7 @@ import {
   signUpUser,
   STRONG_PASSWORD,
 } from '../test/accounts.js';
-import { WEAK_PASSWORD_MESSAGES } from './password-rules.js';
+import { WEAK_PASSWORD_MESSAGES } from '../users/password-rules.js';
 
 const PUBLIC_URL = 'http://bullapp.test:8080';
 const INVALID_RESET = {
@@ -26,8 +26,8 @@ type App = TestApp['app'];
 describe.each(testDialects)('PUT /api/v2/change_password with a reset token on %s', (dialect) => {
   it('follows the mailed link: sets the password, ends every session, and mails a notice', async () => {
     const { app, smtp } = await start(dialect);
-    const passwordChanged = vi.spyOn(app.accountEvents, 'passwordChanged');
-    const signedOut = vi.spyOn(app.accountEvents, 'signedOut');
+    const passwordChanged = vi.spyOn(app.ctx.events, 'passwordChanged');
+    const signedOut = vi.spyOn(app.ctx.events, 'signedOut');
     const user = await signUpUser(app);
     const other = await signIn(app);
     await requestReset(app, 'ada@example.com');
@@ -124,8 +124,8 @@ describe.each(testDialects)('PUT /api/v2/change_password with the current passwo
 
   it('keeps the calling session only, voids reset links, and mails a notice', async () => {
     const { app, smtp } = await start(dialect);
-    const signedOut = vi.spyOn(app.accountEvents, 'signedOut');
-    const passwordChanged = vi.spyOn(app.accountEvents, 'passwordChanged');
+    const signedOut = vi.spyOn(app.ctx.events, 'signedOut');
+    const passwordChanged = vi.spyOn(app.ctx.events, 'passwordChanged');
     const caller = await signUpUser(app);
     const other = await signIn(app);
     await requestReset(app, 'ada@example.com');

@@ -3,14 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_VARIANTS } from '../../contract/errors.js';
 import { changePasswordBodySchema } from '../../contract/users.js';
-import { appContext, callerOf } from '../app-context.js';
+import { callerOf } from '../http/caller.js';
 import { BEARER_ERRORS, BODY_ERRORS, errorReplies, PASSWORD_CHECKED } from '../http/error-replies.js';
 import { requireUser } from '../sessions/request-user.js';
 import { changePasswordWithCurrent, changePasswordWithResetToken } from './change-password.service.js';
 import { API_PATHS } from '../../contract/api-paths.js';
 
 export async function changePasswordRoutes(app: FastifyInstance) {
-  const context = appContext(app);
+  const context = app.ctx;
   app.withTypeProvider<ZodTypeProvider>().put(
     API_PATHS.changePassword,
     {
@@ -46,7 +46,7 @@ export async function changePasswordRoutes(app: FastifyInstance) {
         });
       } else {
         const auth = await requireUser(request);
-        await app.rateLimiter.check('changePasswordPerUser', String(auth.user.id));
+        await app.ctx.rateLimiter.check('changePasswordPerUser', String(auth.user.id));
         await changePasswordWithCurrent(context, {
           auth,
           currentPassword: body.current_password,

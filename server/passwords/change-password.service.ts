@@ -1,4 +1,5 @@
-import type { AppContext, Caller } from '../app-context.js';
+import type { AppContext } from '../app-context.js';
+import type { Caller } from '../http/caller.js';
 import type { DbOrTx } from '../db/database.js';
 import { invalidResetToken, wrongCurrentPassword } from '../http/errors.js';
 import { passwordChangedMail } from '../mail/account-mails.js';
@@ -10,7 +11,7 @@ import { updatePasswordHash } from '../users/users.repository.js';
 import { toAccount, type Account } from '../users/account.js';
 import { clearAccountCounters, isPasswordOf } from '../users/credentials.js';
 import { hashPassword } from '../users/password-hashing.js';
-import { assertStrongPassword } from './password-rules.js';
+import { assertStrongPassword } from '../users/password-rules.js';
 
 /** The writes both forms share: the new hash, the end of other sessions and of unused reset links. */
 async function storeNewPassword(

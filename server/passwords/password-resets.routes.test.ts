@@ -42,7 +42,7 @@ describe.each(testDialects)('POST /api/v2/reset_password on %s', (dialect) => {
     expect(Object.keys(unknown.headers).sort()).toEqual(Object.keys(known.headers).sort());
     await smtp.waitForMail('ada@example.com');
     await app.resetQueue.flush();
-    await app.mailer.flush();
+    await app.ctx.mailer.flush();
     expect(smtp.mails.map((mail) => mail.to)).toEqual(['ada@example.com']);
     const { password_resets, audit_events } = await dumpDatabase(app);
     expect(password_resets).toHaveLength(1);
@@ -56,8 +56,8 @@ describe.each(testDialects)('POST /api/v2/reset_password on %s', (dialect) => {
     const { app, smtp } = await start(dialect);
     await signUpUser(app);
     let sent = 0;
-    const send = app.mailer.send.bind(app.mailer);
-    app.mailer.send = async (message) => {
+    const send = app.ctx.mailer.send.bind(app.ctx.mailer);
+    app.ctx.mailer.send = async (message) => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       await send(message);
       sent += 1;
@@ -66,7 +66,7 @@ describe.each(testDialects)('POST /api/v2/reset_password on %s', (dialect) => {
     expect(sent).toBe(0);
     // The reset's work runs after the reply (decision 077); then its mail goes out.
     await app.resetQueue.flush();
-    await app.mailer.flush();
+    await app.ctx.mailer.flush();
     expect(sent).toBe(1);
     await smtp.waitForMail('ada@example.com');
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resetPasswordBodySchema } from '../../contract/users.js';
-import { appContext, callerOf } from '../app-context.js';
+import { callerOf } from '../http/caller.js';
 import { BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
 import { addressSubject } from '../rate-limit/client-address.js';
 import { normaliseEmail } from '../users/email-address.js';
@@ -10,7 +10,7 @@ import { requestPasswordReset } from './password-resets.service.js';
 import { API_PATHS } from '../../contract/api-paths.js';
 
 export async function passwordResetRoutes(app: FastifyInstance) {
-  const context = appContext(app);
+  const context = app.ctx;
   const queue = app.resetQueue;
   app.withTypeProvider<ZodTypeProvider>().post(
     API_PATHS.resetPassword,
@@ -26,8 +26,8 @@ export async function passwordResetRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await app.rateLimiter.check('resetPerIp', addressSubject(request.ip));
-      await app.rateLimiter.check('resetPerEmail', normaliseEmail(request.body.email));
+      await app.ctx.rateLimiter.check('resetPerIp', addressSubject(request.ip));
+      await app.ctx.rateLimiter.check('resetPerEmail', normaliseEmail(request.body.email));
       await requestPasswordReset(context, { email: request.body.email, caller: callerOf(request), queue });
       return reply.code(204).send();
     },

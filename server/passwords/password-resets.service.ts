@@ -1,5 +1,6 @@
 import { passwordResetMail } from '../mail/account-mails.js';
-import type { AppContext, Caller } from '../app-context.js';
+import type { AppContext } from '../app-context.js';
+import type { Caller } from '../http/caller.js';
 import type { BackgroundQueue } from './background-queue.js';
 import { generateToken, hashToken } from '../sessions/session-token.js';
 import { normaliseEmail } from '../users/email-address.js';

@@ -25,5 +25,5 @@ async function passwords(app: FastifyInstance) {
 
 export default fp(passwords, {
   name: 'passwords',
-  dependencies: ['database', 'mailer', 'audit', 'push', 'rate-limits', 'housekeeping'],
+  dependencies: ['app-context', 'housekeeping', 'request-user'],
 });

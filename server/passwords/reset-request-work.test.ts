@@ -1,6 +1,5 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appContext } from '../app-context.js';
 import { dumpDatabase, signUpUser } from '../test/accounts.js';
 import { buildTestApp, testDialects, type TestApp } from '../test/helper.js';
 import { BackgroundQueue } from './background-queue.js';
@@ -34,7 +33,7 @@ describe.each(testDialects)('a reset request on %s', (dialect) => {
     const queue = new BackgroundQueue(app.log);
     const workBeforeReply = async (email: string) => {
       const { statements, plugin } = statementLog();
-      const context = { ...appContext(app), db: app.database.db.withPlugin(plugin) };
+      const context = { ...app.ctx, db: app.database.db.withPlugin(plugin) };
       await requestPasswordReset(context, { email, caller: { ip: '203.0.113.9' }, queue });
       const before = [...statements];
       await queue.flush();

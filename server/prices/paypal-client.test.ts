@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { euroPlans, standInClientId, standInSecret } from '../../tests/support/paypal-plans.js';
 import { startPayPalStandIn, type PayPalStandIn } from '../../tests/support/paypal-stand-in.js';
+import { PayPalApi } from '../paypal/paypal-api.js';
 import { PayPalClient, PayPalError, TOKEN_RENEW_MARGIN_MS } from './paypal-client.js';
 
 const [monthly, weekly, twoDay] = euroPlans as [
@@ -24,13 +25,15 @@ beforeEach(async () => {
 afterEach(() => standIn.close());
 
 function client(options: { secret?: string; timeoutMs?: number; apiBase?: string } = {}) {
-  return new PayPalClient({
-    apiBase: options.apiBase ?? standIn.url,
-    clientId: standInClientId,
-    clientSecret: options.secret ?? standInSecret,
-    timeoutMs: options.timeoutMs,
-    now: () => clock,
-  });
+  return new PayPalClient(
+    new PayPalApi({
+      apiBase: options.apiBase ?? standIn.url,
+      clientId: standInClientId,
+      clientSecret: options.secret ?? standInSecret,
+      timeoutMs: options.timeoutMs,
+      now: () => clock,
+    }),
+  );
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<PayPalError> {

@@ -1,16 +1,11 @@
-import { describeFailure, PayPalApi, PayPalError, type PayPalApiOptions } from '../paypal/paypal-api.js';
+import { describeFailure, PayPalError, type PayPalApi } from '../paypal/paypal-api.js';
 import { planReplySchema, regularPrice, type PlanPrice } from './paypal-plan.js';
 
 export { PAYPAL_TIMEOUT_MS, PayPalError, TOKEN_RENEW_MARGIN_MS } from '../paypal/paypal-api.js';
-export type PayPalClientOptions = PayPalApiOptions;
 
-/** Billing plan prices, over the shared PayPal REST client. */
+/** Billing plan prices, over the app's one PayPal REST client. */
 export class PayPalClient {
-  private readonly api: PayPalApi;
-
-  constructor(options: PayPalClientOptions) {
-    this.api = new PayPalApi(options);
-  }
+  constructor(private readonly api: PayPalApi) {}
 
   /** The price, currency and period of a billing plan's REGULAR cycle. */
   async planPrice(planId: string): Promise<PlanPrice> {

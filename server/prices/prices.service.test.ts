@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { euroPlans, payPalEnvFor, standInClientId, standInSecret } from '../../tests/support/paypal-plans.js';
 import { startPayPalStandIn, type PayPalStandIn } from '../../tests/support/paypal-stand-in.js';
-import { loadConfig } from '../config.js';
+import { loadConfig, type Config } from '../config.js';
+import { PayPalApi } from '../paypal/paypal-api.js';
+import { payPalClientsFor } from '../paypal/paypal-clients.js';
 import { PayPalClient } from './paypal-client.js';
 import {
   PRICES_CACHE_MS,
@@ -36,13 +38,15 @@ afterEach(() => standIn.close());
 /** The service over the stand-in; a short timeout keeps the hanging cases quick (the route test waits 3 s). */
 function service() {
   const { paypal } = loadConfig(payPalEnvFor(standIn.url));
-  const client = new PayPalClient({
-    apiBase: paypal.apiBase,
-    clientId: standInClientId,
-    clientSecret: standInSecret,
-    timeoutMs: 300,
-    now: () => clock,
-  });
+  const client = new PayPalClient(
+    new PayPalApi({
+      apiBase: paypal.apiBase,
+      clientId: standInClientId,
+      clientSecret: standInSecret,
+      timeoutMs: 300,
+      now: () => clock,
+    }),
+  );
   return new PricesService({ paypal, client, log, now: () => clock });
 }
 
@@ -194,9 +198,14 @@ describe('PricesService', () => {
   });
 });
 
+/** The configuration and the app's one PayPal client built from it, as the prices plugin gets them. */
+function withApi(config: Config) {
+  return { config, api: payPalClientsFor(config.paypal).api };
+}
+
 describe('pricesServiceFor', () => {
   it('serves the defaults without calling PayPal when PayPal is unset, and says nothing', async () => {
-    const prices = pricesServiceFor({ config: loadConfig({ PAYPAL_API_BASE: standIn.url }), log });
+    const prices = pricesServiceFor({ ...withApi(loadConfig({ PAYPAL_API_BASE: standIn.url })), log });
     expect(await prices.current()).toEqual(DEFAULT_PRICES_REPLY);
     expect(standIn.calls).toMatchObject({ token: 0, plans: 0 });
     expect(logs).toEqual([]);
@@ -206,7 +215,7 @@ describe('pricesServiceFor', () => {
     const env: Record<string, string> = { ...payPalEnvFor(standIn.url) };
     delete env.PAYPAL_PLAN_WEEKLY;
     delete env.PAYPAL_CLIENT_ID_SANDBOX;
-    const prices = pricesServiceFor({ config: loadConfig(env), log });
+    const prices = pricesServiceFor({ ...withApi(loadConfig(env)), log });
     expect(await prices.current()).toMatchObject(defaults);
     expect(standIn.calls.token).toBe(0);
     expect(logs).toEqual([
@@ -220,7 +229,11 @@ describe('pricesServiceFor', () => {
   });
 
   it('fetches from PayPal with the configured timeout and clock when everything is set', async () => {
-    const prices = pricesServiceFor({ config: loadConfig(payPalEnvFor(standIn.url)), log, now: () => clock });
+    const prices = pricesServiceFor({
+      ...withApi(loadConfig(payPalEnvFor(standIn.url))),
+      log,
+      now: () => clock,
+    });
     expect(await prices.current()).toMatchObject(fromPayPal);
     clock += PRICES_CACHE_MS - 1;
     await prices.current();

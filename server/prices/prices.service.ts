@@ -1,5 +1,6 @@
 import type { PlanId, PricesReply } from '../../contract/prices.js';
 import type { Config } from '../config.js';
+import type { PayPalApi } from '../paypal/paypal-api.js';
 import { PayPalClient } from './paypal-client.js';
 import type { PlanPrice } from './paypal-plan.js';
 
@@ -154,10 +155,13 @@ export function missingPayPalSettings(paypal: Config['paypal']): string[] {
 /** The service for this configuration: PayPal when every setting is there, the defaults otherwise. */
 export function pricesServiceFor({
   config,
+  api,
   log,
   now,
 }: {
   config: Config;
+  /** The app's one PayPal REST client; null when the client id or secret is unset. */
+  api: PayPalApi | null;
   log: PricesLog;
   now?: () => number;
 }): PricesService {
@@ -169,14 +173,6 @@ export function pricesServiceFor({
       `PayPal prices are off until ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} set; serving the default prices`,
     );
   }
-  const client =
-    missing.length === 0 && paypal.clientId && paypal.clientSecret
-      ? new PayPalClient({
-          apiBase: paypal.apiBase,
-          clientId: paypal.clientId,
-          clientSecret: paypal.clientSecret,
-          now,
-        })
-      : null;
+  const client = missing.length === 0 && api ? new PayPalClient(api) : null;
   return new PricesService({ paypal, client, log, now });
 }

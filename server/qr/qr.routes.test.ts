@@ -60,7 +60,7 @@ describe.each(testDialects)('GET /api/v1/check_chromes_password on %s', (dialect
   it('issues a token that signs in another device once, and only then tells the first about it', async () => {
     const app = await start(dialect);
     const user = await signUpUser(app);
-    const sessionCreated = vi.spyOn(app.accountEvents, 'sessionCreated');
+    const sessionCreated = vi.spyOn(app.ctx.events, 'sessionCreated');
     const token = (await checkPassword(app, user.auth_token, STRONG_PASSWORD)).json().link.split('=')[1];
     expect(await meStatus(app, token)).toBe(401);
     expect(sessionCreated).not.toHaveBeenCalled();

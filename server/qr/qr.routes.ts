@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { qrQuerySchema, qrReplySchema } from '../../contract/qr.js';
 import { ERROR_VARIANTS } from '../../contract/errors.js';
@@ -6,11 +7,11 @@ import { BEARER_ERRORS, errorReplies, PASSWORD_CHECKED } from '../http/error-rep
 import { missingQrPassword } from '../http/errors.js';
 import { requireUser } from '../sessions/request-user.js';
 import { issueQrSignIn } from './qr.service.js';
-import { appContext } from '../app-context.js';
 import { API_PATHS } from '../../contract/api-paths.js';
 
-export async function qrRoutes(app: FastifyInstance) {
-  const context = appContext(app);
+/** The QR code that signs in another device (DESIGN section 5). */
+async function qrRoutes(app: FastifyInstance) {
+  const context = app.ctx;
   app.withTypeProvider<ZodTypeProvider>().get(
     API_PATHS.qrCode,
     {
@@ -37,10 +38,12 @@ export async function qrRoutes(app: FastifyInstance) {
       const { password } = request.query;
       if (!password) throw missingQrPassword();
       // Counted before the password is checked, so a stolen token cannot be used to guess the password.
-      await app.rateLimiter.check('qrPerUser', String(auth.user.id));
+      await app.ctx.rateLimiter.check('qrPerUser', String(auth.user.id));
       // The reply holds a live sign-in token: no cache may keep it.
       reply.header('cache-control', 'no-store');
       return issueQrSignIn(context, { auth, password });
     },
   );
 }
+
+export default fp(qrRoutes, { name: 'qr', dependencies: ['app-context', 'request-user'] });

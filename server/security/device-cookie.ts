@@ -69,4 +69,4 @@ async function deviceCookies(app: FastifyInstance) {
   } satisfies DeviceCookies);
 }
 
-export default fp(deviceCookies, { name: 'device-cookies', dependencies: ['config', 'database', 'xsrf'] });
+export default fp(deviceCookies, { name: 'device-cookies', dependencies: ['config', 'app-context', 'xsrf'] });

@@ -28,7 +28,7 @@ async function requestUser(app: FastifyInstance) {
   app.decorateRequest(LOOKUP, undefined);
 }
 
-export default fp(requestUser, { name: 'request-user', dependencies: ['database'] });
+export default fp(requestUser, { name: 'request-user', dependencies: ['app-context'] });
 
 /** The signed-in user and session of the request, or null (epic-stack's getUser); await it. */
 export function getUser(request: FastifyRequest): MaybePromise<Authenticated | null> {

@@ -3,15 +3,10 @@ import type { SessionKind } from '../../contract/cable.js';
 import type { AuditTrail } from '../audit/audit.service.js';
 import type { Db } from '../db/database.js';
 import { isForeignKeyViolation } from '../db/errors.js';
+import type { Caller } from '../http/caller.js';
 import type { Database } from '../db/schema.js';
 import { holdUnchangedPassword } from '../users/users.repository.js';
 import { createSession } from './sessions.service.js';
-
-/** Who signs in: the address for the audit event, the browser for the new session. */
-export interface SignInCaller {
-  ip: string | null;
-  userAgent: string | null;
-}
 
 /**
  * A sign-in's writes in one transaction. PostgreSQL reports an account deleted between the sign-in's checks
@@ -34,7 +29,7 @@ export function signInTransaction<T>(
 export async function startSignedInSession(
   tx: Transaction<Database>,
   audit: AuditTrail,
-  { userId, kind, caller }: { userId: number; kind: SessionKind; caller: SignInCaller },
+  { userId, kind, caller }: { userId: number; kind: SessionKind; caller: Caller },
 ): Promise<string> {
   const { token } = await createSession(tx, { userId, kind, userAgent: caller.userAgent });
   await audit.record(tx, { event: 'sign_in', subject: { userId }, ip: caller.ip });
@@ -55,7 +50,7 @@ export async function startSessionIfPasswordUnchanged(
     passwordChangedAt,
     caller,
     refused,
-  }: { userId: number; passwordChangedAt: string; caller: SignInCaller; refused: () => Error },
+  }: { userId: number; passwordChangedAt: string; caller: Caller; refused: () => Error },
 ): Promise<string> {
   const unchanged = await holdUnchangedPassword(tx, { id: userId, passwordChangedAt });
   if (!unchanged) throw refused();

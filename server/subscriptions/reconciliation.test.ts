@@ -11,7 +11,6 @@ import {
   WEBHOOK_ID,
 } from '../test/subscriptions-kit.js';
 import { reconcileSubscriptions, sweepPayPalEvents } from './reconciliation.js';
-import { subscriptionsContext } from './subscriptions-context.js';
 
 const start = subscriptionsKit();
 const DAY_MS = 24 * 60 * 60_000;
@@ -27,7 +26,7 @@ describe.each(testDialects)('reconciliation on %s', (dialect) => {
     await kit.paypal.subscriptions.suspend(active.id);
     expect(await currentOf(kit.app, user)).toMatchObject({ status: 'ACTIVE' });
     const gets = kit.paypal.subscriptions.calls.get;
-    expect(await reconcileSubscriptions(subscriptionsContext(kit.app))).toEqual({ checked: 1, failed: 0 });
+    expect(await reconcileSubscriptions(kit.app.ctx)).toEqual({ checked: 1, failed: 0 });
     expect(kit.paypal.subscriptions.calls.get).toBe(gets + 1);
     expect(await currentOf(kit.app, user)).toMatchObject({ status: 'SUSPENDED', entitled: true });
   });
@@ -54,7 +53,7 @@ describe.each(testDialects)('reconciliation on %s', (dialect) => {
     const kit = await start(dialect);
     await subscribe(kit, await newUser(kit.app));
     kit.paypal.failWith('server-error');
-    expect(await reconcileSubscriptions(subscriptionsContext(kit.app))).toEqual({ checked: 1, failed: 1 });
+    expect(await reconcileSubscriptions(kit.app.ctx)).toEqual({ checked: 1, failed: 1 });
   });
 
   it('forgets PayPal event ids after 90 days', async () => {
@@ -75,7 +74,7 @@ describe.each(testDialects)('reconciliation on %s', (dialect) => {
         },
       ])
       .execute();
-    expect(await sweepPayPalEvents(subscriptionsContext(kit.app))).toBe(1);
+    expect(await sweepPayPalEvents(kit.app.ctx)).toBe(1);
     expect((await rowsOf(kit.app).events()).map((event) => event.id)).toEqual(['WH-NEW']);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SubscriptionsContext } from './subscriptions-context.js';
+import type { AppContext } from '../app-context.js';
 import { deleteEventsBefore, listOpen } from './subscriptions.repository.js';
 import { refreshFromPayPal } from './subscription-sync.js';
 
@@ -8,9 +8,7 @@ export const RECONCILE_INTERVAL_MS = 60 * 60_000;
 export const EVENT_RETENTION_DAYS = 90;
 
 /** Reads every subscription PayPal may still change, so a missed webhook heals; one failure stops none. */
-export async function reconcileSubscriptions(
-  ctx: SubscriptionsContext,
-): Promise<{ checked: number; failed: number }> {
+export async function reconcileSubscriptions(ctx: AppContext): Promise<{ checked: number; failed: number }> {
   if (!ctx.paypal) return { checked: 0, failed: 0 };
   const open = await listOpen(ctx.db);
   let failed = 0;
@@ -25,7 +23,7 @@ export async function reconcileSubscriptions(
   return { checked: open.length, failed };
 }
 
-export async function sweepPayPalEvents(ctx: SubscriptionsContext): Promise<number> {
+export async function sweepPayPalEvents(ctx: AppContext): Promise<number> {
   const before = new Date(ctx.now().getTime() - EVENT_RETENTION_DAYS * 24 * 60 * 60_000);
   return deleteEventsBefore(ctx.db, before.toISOString());
 }
@@ -34,7 +32,7 @@ export async function sweepPayPalEvents(ctx: SubscriptionsContext): Promise<numb
  * At start and hourly on every instance: reading PayPal again is idempotent (a lost race writes nothing),
  * so instances need not coordinate. Start does not wait for it: a slow PayPal never delays readiness.
  */
-export function scheduleReconciliation(app: FastifyInstance, ctx: SubscriptionsContext) {
+export function scheduleReconciliation(app: FastifyInstance, ctx: AppContext) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   const run = () => {

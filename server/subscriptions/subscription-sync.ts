@@ -7,7 +7,7 @@ import {
 import type { PayPalSubscription } from '../paypal/paypal-subscriptions.js';
 import { findUserById } from '../users/users.repository.js';
 import { graceEndsAt, toSubscriptionJson } from './entitlement.js';
-import type { SubscriptionsContext } from './subscriptions-context.js';
+import type { AppContext } from '../app-context.js';
 import {
   findByPayPalId,
   insertSubscription,
@@ -19,7 +19,7 @@ import {
 export const DELETED_ACCOUNT_REASON = 'Account deleted';
 const DAY_MS = 24 * 60 * 60_000;
 
-function planOf(ctx: SubscriptionsContext, paypalPlanId: string): SubscriptionPlan | null {
+function planOf(ctx: AppContext, paypalPlanId: string): SubscriptionPlan | null {
   const plans = ctx.config.paypal.plans;
   const found = (Object.keys(plans) as SubscriptionPlan[]).find((plan) => plans[plan] === paypalPlanId);
   return found ?? null;
@@ -53,7 +53,7 @@ function sameState(row: Subscription, state: SubscriptionState): boolean {
 }
 
 /** Push and mail what changed between two versions of a row (previous null: it is new). */
-async function announce(ctx: SubscriptionsContext, previous: Subscription | null, current: Subscription) {
+async function announce(ctx: AppContext, previous: Subscription | null, current: Subscription) {
   const now = ctx.now();
   const { graceDays } = ctx.config.paypal;
   const json = toSubscriptionJson(current, now, graceDays);
@@ -77,7 +77,7 @@ async function announce(ctx: SubscriptionsContext, previous: Subscription | null
 }
 
 /** A subscription approved by an account deleted since: nobody may be billed for it. */
-async function cancelOrphan(ctx: SubscriptionsContext, remote: PayPalSubscription) {
+async function cancelOrphan(ctx: AppContext, remote: PayPalSubscription) {
   if (remote.status !== 'ACTIVE' && remote.status !== 'SUSPENDED') return;
   ctx.log.info({ subscription: remote.id }, 'PayPal subscription of a deleted account: cancelling it');
   await ctx.paypal?.cancel(remote.id, DELETED_ACCOUNT_REASON);
@@ -88,7 +88,7 @@ async function cancelOrphan(ctx: SubscriptionsContext, remote: PayPalSubscriptio
  * Null when it belongs to no account (cancelled at PayPal) or to a plan the app does not sell.
  */
 export async function applyPayPalState(
-  ctx: SubscriptionsContext,
+  ctx: AppContext,
   remote: PayPalSubscription,
 ): Promise<Subscription | null> {
   // A lost race (another instance wrote first) reads the row again and goes once more.
@@ -130,7 +130,7 @@ export async function applyPayPalState(
 
 /** Reads the subscription fresh from PayPal and stores it; null when PayPal does not know it. */
 export async function refreshFromPayPal(
-  ctx: SubscriptionsContext,
+  ctx: AppContext,
   paypalSubscriptionId: string,
 ): Promise<Subscription | null> {
   if (!ctx.paypal) throw new Error('PayPal is not configured');

@@ -10,7 +10,7 @@ import {
 } from '../../contract/subscriptions.js';
 import { BEARER_ERRORS, BODY_ERRORS, errorReplies, type DescribedError } from '../http/error-replies.js';
 import { requireUser } from '../sessions/request-user.js';
-import type { SubscriptionsContext } from './subscriptions-context.js';
+import type { AppContext } from '../app-context.js';
 import {
   cancelSubscription,
   confirmSubscription,
@@ -21,10 +21,7 @@ import {
 const bearer = [{ bearer: [] }];
 const UNAVAILABLE: Record<number, DescribedError[]> = { 503: ['payments_unavailable'] };
 
-export async function subscriptionsRoutes(
-  app: FastifyInstance,
-  { context }: { context: SubscriptionsContext },
-) {
+export async function subscriptionsRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(

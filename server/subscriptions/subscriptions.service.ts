@@ -7,8 +7,8 @@ import { PayPalError } from '../paypal/paypal-api.js';
 import type { PayPalSubscription } from '../paypal/paypal-subscriptions.js';
 import { isEntitled, toSubscriptionJson } from './entitlement.js';
 import { alreadySubscribed, paymentsUnavailable, subscriptionNotFound } from '../http/errors.js';
-import type { SubscriptionsContext } from './subscriptions-context.js';
-import { andThen, type MaybePromise } from '../db/compiled-query.js';
+import type { AppContext } from '../app-context.js';
+import { DeletionRefused } from '../users/account-lifecycle.js';
 import { listForUser, type Subscription } from './subscriptions.repository.js';
 import { applyPayPalState, DELETED_ACCOUNT_REASON, refreshFromPayPal } from './subscription-sync.js';
 
@@ -17,28 +17,25 @@ export const SUBSCRIBER_CANCEL_REASON = 'Cancelled by the subscriber';
 const cancellable = (subscription: Subscription) =>
   subscription.status === 'ACTIVE' || subscription.status === 'SUSPENDED';
 
-function json(ctx: SubscriptionsContext, subscription: Subscription): SubscriptionJson {
+function json(ctx: AppContext, subscription: Subscription): SubscriptionJson {
   return toSubscriptionJson(subscription, ctx.now(), ctx.config.paypal.graceDays);
 }
 
 /** The user's current subscription (the one that entitles), else the latest, else null. */
-function current(ctx: SubscriptionsContext, userId: number): MaybePromise<Subscription | null> {
-  return andThen(listForUser(ctx.db, userId), (all) => {
-    const now = ctx.now();
-    return all.find((s) => isEntitled(s, now, ctx.config.paypal.graceDays)) ?? all[0] ?? null;
-  });
+async function current(ctx: AppContext, userId: number): Promise<Subscription | null> {
+  const all = await listForUser(ctx.db, userId);
+  const now = ctx.now();
+  return all.find((s) => isEntitled(s, now, ctx.config.paypal.graceDays)) ?? all[0] ?? null;
 }
 
-/** GET /api/v1/me runs this on every call: on SQLite it answers at once, without a promise (`andThen`). */
-export function currentSubscription(
-  ctx: SubscriptionsContext,
-  userId: number,
-): MaybePromise<SubscriptionJson | null> {
-  return andThen(current(ctx, userId), (found) => (found ? json(ctx, found) : null));
+/** The subscription part of GET /api/v1/me. */
+export async function currentSubscription(ctx: AppContext, userId: number): Promise<SubscriptionJson | null> {
+  const found = await current(ctx, userId);
+  return found ? json(ctx, found) : null;
 }
 
 /** Runs a PayPal call; any PayPal failure becomes 503 payments_unavailable (logged, never shown). */
-async function atPayPal<T>(ctx: SubscriptionsContext, what: string, call: () => Promise<T>): Promise<T> {
+async function atPayPal<T>(ctx: AppContext, what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
@@ -49,7 +46,7 @@ async function atPayPal<T>(ctx: SubscriptionsContext, what: string, call: () => 
 }
 
 export async function createSubscription(
-  ctx: SubscriptionsContext,
+  ctx: AppContext,
   { userId, plan }: { userId: number; plan: SubscriptionPlan },
 ): Promise<CreateSubscriptionReply> {
   const held = await current(ctx, userId);
@@ -78,7 +75,7 @@ export async function createSubscription(
 
 /** After the subscriber approved at PayPal: read it fresh; only its owner (PayPal's custom_id) may confirm. */
 export async function confirmSubscription(
-  ctx: SubscriptionsContext,
+  ctx: AppContext,
   { userId, subscriptionId }: { userId: number; subscriptionId: string },
 ): Promise<SubscriptionJson> {
   const paypal = ctx.paypal;
@@ -106,10 +103,7 @@ function cancelledAtPayPal(subscription: Subscription, at: string): PayPalSubscr
 }
 
 /** The subscriber cancels: PayPal first; when PayPal fails nothing changes here. */
-export async function cancelSubscription(
-  ctx: SubscriptionsContext,
-  userId: number,
-): Promise<SubscriptionJson> {
+export async function cancelSubscription(ctx: AppContext, userId: number): Promise<SubscriptionJson> {
   const target = (await listForUser(ctx.db, userId)).find(cancellable);
   if (!target) throw subscriptionNotFound();
   const paypal = ctx.paypal;
@@ -126,16 +120,19 @@ export async function cancelSubscription(
 
 /**
  * Account deletion calls this first: the user's ACTIVE or SUSPENDED subscriptions are cancelled at PayPal
- * ("Account deleted"). It throws when PayPal refuses or cannot be reached (or is not configured), so that
- * nothing is deleted while PayPal could still bill the user.
+ * ("Account deleted"). It throws DeletionRefused when PayPal refuses or cannot be reached (or is not
+ * configured), so that nothing is deleted while PayPal could still bill the user.
  */
-export async function cancelSubscriptionsForDeletion(
-  ctx: SubscriptionsContext,
-  userId: number,
-): Promise<void> {
+export async function cancelSubscriptionsForDeletion(ctx: AppContext, userId: number): Promise<void> {
   const open = (await listForUser(ctx.db, userId)).filter(cancellable);
   if (open.length === 0) return;
-  if (!ctx.paypal) throw new PayPalError('PayPal is not configured, so the subscription cannot be cancelled');
-  for (const subscription of open)
-    await ctx.paypal.cancel(subscription.paypalSubscriptionId, DELETED_ACCOUNT_REASON);
+  const { paypal } = ctx;
+  if (!paypal) throw new DeletionRefused('PayPal is not configured, so the subscription cannot be cancelled');
+  try {
+    for (const subscription of open)
+      await paypal.cancel(subscription.paypalSubscriptionId, DELETED_ACCOUNT_REASON);
+  } catch (error) {
+    if (!(error instanceof PayPalError)) throw error;
+    throw new DeletionRefused('its subscription could not be cancelled at PayPal', error);
+  }
 }

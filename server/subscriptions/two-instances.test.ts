@@ -66,7 +66,7 @@ describe.each(testDialects)('two instances receiving webhooks for one subscripti
     expect(rows[0]).toMatchObject({ paypal_subscription_id: id, status: 'ACTIVE', user_id: user.id });
     expect(await rowsOf(first.app).events()).toHaveLength(2);
 
-    await Promise.all([first.app.mailer.flush(), second.app.mailer.flush()]);
+    await Promise.all([first.app.ctx.mailer.flush(), second.app.ctx.mailer.flush()]);
     const mails = smtp.mails.filter((mail) => mail.to.includes(user.email));
     expect(mails.map((mail) => mail.subject)).toEqual(['Your BullApp subscription is active']);
     expect(

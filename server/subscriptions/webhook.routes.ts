@@ -5,14 +5,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { webhookReplySchema } from '../../contract/subscriptions.js';
 import { errorReplies } from '../http/error-replies.js';
-import type { SubscriptionsContext } from './subscriptions-context.js';
+import type { AppContext } from '../app-context.js';
 import { receiveWebhook } from './webhook.service.js';
 
 /**
  * PayPal's webhook. Registered as a plugin of its own, so the raw-body parser (the signature covers the CRC32
  * of the exact bytes PayPal sent) applies to this route alone.
  */
-export async function webhookRoutes(app: FastifyInstance, { context }: { context: SubscriptionsContext }) {
+export async function webhookRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 

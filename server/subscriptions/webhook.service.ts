@@ -6,7 +6,7 @@ import {
   paymentsUnavailable,
   webhooksNotConfigured,
 } from '../http/errors.js';
-import type { SubscriptionsContext } from './subscriptions-context.js';
+import type { AppContext } from '../app-context.js';
 import { forgetEvent, recordEvent } from './subscriptions.repository.js';
 import { refreshFromPayPal } from './subscription-sync.js';
 
@@ -45,7 +45,7 @@ function subscriptionIdOf(event: WebhookEvent): string | null {
  * fresh from PayPal (never by trusting the body), so late or reordered events cannot move it backwards.
  */
 export async function receiveWebhook(
-  ctx: SubscriptionsContext,
+  ctx: AppContext,
   { headers, rawBody }: { headers: Record<string, unknown>; rawBody: Buffer },
 ): Promise<void> {
   if (!ctx.webhooks) throw webhooksNotConfigured();

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach } from 'vitest';
 import WebSocket from 'ws';
 import { CABLE_SUBPROTOCOL, type SessionKind } from '../../contract/cable.js';
+import type { AppContextOverrides } from '../app-context.js';
 import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -50,7 +51,8 @@ export const SHARED_SQLITE_FILE = { SQLITE_LOCKING: 'normal' } as const;
 /** Builds the whole app on the given database and listens on a free port of 127.0.0.1. */
 export async function listen(
   databaseUrl: string,
-  options: { env?: Record<string, string> } & Pick<AppOptions, 'bus' | 'logger'> = {},
+  options: { env?: Record<string, string> } & Pick<AppOptions, 'logger'> &
+    Pick<AppContextOverrides, 'bus'> = {},
 ): Promise<ListeningApp> {
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
@@ -60,7 +62,7 @@ export async function listen(
     ...SHARED_SQLITE_FILE,
     ...options.env,
   });
-  const app = await buildApp({ config, bus: options.bus, logger: options.logger });
+  const app = await buildApp({ config, overrides: { bus: options.bus }, logger: options.logger });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, cableUrl: `${address.replace(/^http/, 'ws')}/cable`, close: () => app.close() };
 }

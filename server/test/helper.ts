@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { AppContextOverrides } from '../app-context.js';
 import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig } from '../config.js';
 import { schemaPrefix } from './postgres-schemas.js';
@@ -48,7 +49,8 @@ export async function buildTestApp(
     webRoot?: string | null;
     /** E.g. route the database connection through a TcpProxy that the test can cut. */
     rewriteDatabaseUrl?: (url: string) => string;
-  } & Pick<AppOptions, 'logger' | 'rateLimits' | 'requestTimeoutMs' | 'bus'> = {},
+  } & Pick<AppOptions, 'logger' | 'requestTimeoutMs' | 'features'> &
+    Pick<AppContextOverrides, 'rateLimits' | 'bus' | 'now'> = {},
 ): Promise<TestApp> {
   const folder = mkdtempSync(join(tmpdir(), 'bullapp-test-'));
   const database = await createTestDatabase(options.dialect ?? 'sqlite', folder);
@@ -62,9 +64,9 @@ export async function buildTestApp(
     config,
     webRoot: options.webRoot ?? null,
     logger: options.logger,
-    rateLimits: options.rateLimits,
     requestTimeoutMs: options.requestTimeoutMs,
-    bus: options.bus,
+    features: options.features,
+    overrides: { rateLimits: options.rateLimits, bus: options.bus, now: options.now },
   });
   return {
     app,

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { AppOptions } from '../app.js';
+import type { AppContextOverrides } from '../app-context.js';
 import { buildTestApp, type TestDialect } from './helper.js';
 import { readMail, type ReadMail } from './mail-reader.js';
 
@@ -79,7 +79,7 @@ export function appWithMail(defaults: Record<string, string> = {}) {
   });
   return async (
     dialect: TestDialect,
-    { env = {}, rateLimits }: { env?: Record<string, string> } & Pick<AppOptions, 'rateLimits'> = {},
+    { env = {}, rateLimits }: { env?: Record<string, string> } & Pick<AppContextOverrides, 'rateLimits'> = {},
   ): Promise<{ app: FastifyInstance; smtp: TestSmtpServer }> => {
     const smtp = await startSmtpServer();
     cleanups.push(() => smtp.close());

@@ -125,7 +125,7 @@ export const cancel = (app: FastifyInstance, user: User) =>
 /** Every account event pushed to a user from now on. */
 export async function pushedTo(app: FastifyInstance, userId: number): Promise<AccountEvent[]> {
   const events: AccountEvent[] = [];
-  await app.bus.subscribe(userStream(userId), (message) => {
+  await app.ctx.bus.subscribe(userStream(userId), (message) => {
     events.push((message as AccountBroadcast).event);
   });
   return events;

@@ -1,5 +1,5 @@
 import { SECOND_FACTOR_METHODS, type TwoFactorRequired } from '../../contract/two-factor.js';
-import type { Caller } from '../app-context.js';
+import type { Caller } from '../http/caller.js';
 import { isForeignKeyViolation } from '../db/errors.js';
 import { invalidCode, invalidCredentials, signInStepExpired } from '../http/errors.js';
 import { signInTransaction, startSessionIfPasswordUnchanged } from '../sessions/sign-in-session.js';

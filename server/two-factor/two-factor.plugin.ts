@@ -1,44 +1,63 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { TwoFactorRequired } from '../../contract/two-factor.js';
-import { appContext } from '../app-context.js';
-import type { Account } from '../users/account.js';
+import { addressSubject } from '../rate-limit/client-address.js';
+import type { LoginSession } from '../sign-in/sign-in-methods.js';
+import { normaliseEmail } from '../users/email-address.js';
+import { toUserJson } from '../users/user-json.js';
 import { deleteSpentChallenges } from './challenges.repository.js';
 import { SecretBox } from './secret-box.js';
-import { challengeFor, signInWithCode, type CodeSignIn } from './two-factor-sign-in.service.js';
+import { challengeFor, signInWithCode } from './two-factor-sign-in.service.js';
 import { twoFactorRoutes } from './two-factor.routes.js';
 import { isTwoFactorOn, type TwoFactorContext } from './two-factor.service.js';
 
-/** What sign-in and deletion (the accounts feature) ask of two-step sign-in, without importing it. */
-export interface TwoFactorGate {
-  /** After the right password: the code step's challenge when the account has it on, else null. */
-  challengeFor(user: Account): Promise<TwoFactorRequired | null>;
-  /** The login call's code step: the account and a new session token, or 401 `invalid_code`. */
-  signIn(options: CodeSignIn): Promise<{ user: Account; token: string }>;
-  isOn(userId: number): Promise<boolean>;
-}
+type CodeSession = Extract<LoginSession, { challenge: string }>;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    twoFactor: TwoFactorGate;
-  }
-}
-
-/** Two-step sign-in of DESIGN section 11: its calls, the login call's code step, and spent challenges swept. */
+/**
+ * Two-step sign-in of DESIGN section 11: its calls; the code step after the password (a second step) and the
+ * login call's answer to it (a method); the veto on deleting with the password alone; spent challenges swept.
+ */
 async function twoFactor(app: FastifyInstance) {
   const box = new SecretBox();
-  app.addHook('onReady', () => box.load(app.database.db));
-  const context: TwoFactorContext = { ...appContext(app), box };
-  app.decorate('twoFactor', {
-    challengeFor: (user) => challengeFor(context, user),
-    signIn: (options) => signInWithCode(context, options),
-    isOn: (userId) => isTwoFactorOn(context, userId),
-  } satisfies TwoFactorGate);
+  const context: TwoFactorContext = { ...app.ctx, box };
+  app.addHook('onReady', () => box.load(context.db));
+  const { rateLimiter } = context;
+
+  app.signInMethods.addSecondStep('two-factor', { challengeFor: (user) => challengeFor(context, user) });
+  app.signInMethods.addMethod<CodeSession>('code', {
+    accepts: (session): session is CodeSession => 'challenge' in session,
+    async signIn(session, { request, reply, caller }) {
+      await rateLimiter.check('signInPerIp', addressSubject(request.ip));
+      const { user, token } = await signInWithCode(context, {
+        challenge: session.challenge,
+        code: session.code,
+        caller,
+        // Like the password step: per account, unless this browser signed in to it before.
+        throttle: async (email) => {
+          if (!app.deviceCookies.recognises(request, email))
+            await rateLimiter.check('signInPerAccount', normaliseEmail(email));
+        },
+      });
+      app.deviceCookies.remember(request, reply, user.email);
+      return toUserJson(user, token);
+    },
+  });
+  // The password alone is not enough: the deletion must come from a page signed in to the account.
+  app.accountLifecycle.onDelete('two-factor', {
+    mayDelete: async ({ userId, signedInAs }) =>
+      !(await isTwoFactorOn(context, userId)) || (await signedInAs()) === userId,
+  });
   app.housekeeping.add('two-factor challenges', deleteSpentChallenges);
   await app.register(twoFactorRoutes, { context });
 }
 
 export default fp(twoFactor, {
   name: 'two-factor',
-  dependencies: ['database', 'mailer', 'audit', 'push', 'rate-limits', 'housekeeping'],
+  dependencies: [
+    'app-context',
+    'housekeeping',
+    'device-cookies',
+    'request-user',
+    'sign-in-methods',
+    'account-extensions',
+  ],
 });

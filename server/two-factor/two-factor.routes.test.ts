@@ -234,7 +234,7 @@ describe.each(testDialects)('two-step sign-in settings on %s', (dialect) => {
       const reply = await confirmWithPassword(app, user, 'disable');
       expect(reply.statusCode).toBe(204);
       expect(await app.database.db.selectFrom('two_factor').selectAll().execute()).toEqual([]);
-      await app.mailer.flush();
+      await app.ctx.mailer.flush();
       expect(smtp.mails.filter((mail) => mail.to.includes(user.email))).toEqual([]);
     });
 

@@ -10,7 +10,7 @@ import {
   twoFactorSetupReplySchema,
   twoFactorStatusSchema,
 } from '../../contract/two-factor.js';
-import { callerOf } from '../app-context.js';
+import { callerOf } from '../http/caller.js';
 import {
   BEARER_ERRORS,
   BODY_ERRORS,
@@ -40,7 +40,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { context }: { conte
   /** The signed-in caller, counted against the per-account limit of the calls that change the setting. */
   const throttledUser = async (request: FastifyRequest) => {
     const found = await requireUser(request);
-    await app.rateLimiter.check('twoFactorPerUser', String(found.user.id));
+    await app.ctx.rateLimiter.check('twoFactorPerUser', String(found.user.id));
     return found;
   };
 

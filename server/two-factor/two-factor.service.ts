@@ -1,5 +1,6 @@
 import type { RecoveryCodesReply, TwoFactorSetupReply, TwoFactorStatus } from '../../contract/two-factor.js';
-import type { AppContext, Caller } from '../app-context.js';
+import type { AppContext } from '../app-context.js';
+import type { Caller } from '../http/caller.js';
 import {
   invalidCode,
   twoFactorAlreadyEnabled,

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dumpDatabase } from '../test/accounts.js';
 import { buildTestApp, testDialects, type TestApp } from '../test/helper.js';
 import { recordingStore } from '../test/recording-store.js';
-import { RATE_LIMIT_KEY_NAME } from './rate-limit.plugin.js';
+import { RATE_LIMIT_KEY_NAME } from './open-rate-limiter.js';
 
 let apps: TestApp[] = [];
 afterEach(async () => {
@@ -42,7 +42,7 @@ describe('production rate limits', () => {
     apps.push(testApp);
     await testApp.app.ready();
     // Written out, not read from DEFAULT_RATE_LIMITS: raising a default must fail here.
-    expect(testApp.app.rateLimiter.settings).toEqual({
+    expect(testApp.app.ctx.rateLimiter.settings).toEqual({
       signInPerIp: { limit: 100, windowMs: 15 * MINUTE },
       signInPerAccount: { limit: 10, windowMs: 15 * MINUTE },
       signUpPerIp: { limit: 20, windowMs: 60 * MINUTE },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keepsOneShape } from '../test/object-shapes.js';
-import type { Account } from '../users/account.js';
+import type { Account } from './account.js';
+import type { MeParts } from './me-parts.js';
 import { toMe, toUserJson } from './user-json.js';
 
 const account = (id: number): Account =>
@@ -15,7 +16,7 @@ describe('user JSON', () => {
       created_at: '2026-11-22T10:00:00.000Z',
       auth_token: 'token',
     });
-    expect(toMe(account(2), null)).toEqual({
+    expect(toMe(account(2), { subscription: null })).toEqual({
       id: 2,
       email: '2@example.com',
       role: 0,
@@ -31,7 +32,7 @@ describe('user JSON', () => {
     expect(
       keepsOneShape(
         toMe,
-        [1, 2, 3, 4].map((id) => [account(id), null] as [Account, null]),
+        [1, 2, 3, 4].map((id) => [account(id), { subscription: null }] as [Account, MeParts]),
       ),
     ).toBe(true);
   });
