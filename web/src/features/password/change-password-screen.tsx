@@ -6,10 +6,10 @@ import { FormStatus } from '@/components/ui/form-status';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { Page } from '@/components/ui/page';
 import { Link } from '@/components/ui/link';
-import { ApiError } from '@/lib/http-client';
+import { ApiError, sentenceOf } from '@/lib/http-client';
 import { paths } from '@/lib/paths';
 import { sessionStore } from '@/lib/session-store';
-import { failure, messageOf, success, useSubmission } from '@/lib/use-submission';
+import { failure, success, useSubmission } from '@/lib/use-submission';
 import { EMPTY_FIELD } from '@/lib/empty-field';
 import { changePasswordWithToken } from './api/change-password-with-token';
 
@@ -36,7 +36,7 @@ export function ChangePasswordScreen() {
         if (error instanceof ApiError && error.code === 'invalid_reset_token') {
           return failure(
             <>
-              {messageOf(error)} <Link to={paths.resetPassword}>Ask for a new link</Link>
+              {sentenceOf(error)} <Link to={paths.resetPassword}>Ask for a new link</Link>
             </>,
           );
         }
