@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Form } from '@/components/ui/form';
-import { FormStatus } from '@/components/ui/form-status';
 import { LoadStatus } from '@/components/ui/load-status';
 import { Panel } from '@/components/ui/panel';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { success, useSubmission } from '@/lib/use-submission';
 import { addPasskey, usePasskeys } from './api/passkeys';
 import { PasskeyItem } from './passkey-item';
@@ -14,7 +12,8 @@ export function PasskeysPanel() {
   const list = usePasskeys();
   const { data: passkeys, reload } = list;
   const [name, setName] = useState('');
-  const { pending, outcome, submit, setOutcome } = useSubmission();
+  const submission = useSubmission();
+  const { submit, setOutcome } = submission;
 
   function add() {
     void submit(async () => {
@@ -47,7 +46,13 @@ export function PasskeysPanel() {
           ))}
         </ul>
       )}
-      <Form onSubmit={add} label="Add a passkey">
+      <SubmitForm
+        label="Add a passkey"
+        onSubmit={add}
+        submission={submission}
+        submitLabel="Add a passkey"
+        pendingLabel="Waiting for your passkey"
+      >
         <Field
           label="Name of the new passkey (optional)"
           name="passkey-name"
@@ -56,11 +61,7 @@ export function PasskeysPanel() {
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
-        <Button type="submit" disabled={pending} className="self-start">
-          Add a passkey
-        </Button>
-        <FormStatus pending={pending} outcome={outcome} pendingLabel="Waiting for your passkey" />
-      </Form>
+      </SubmitForm>
     </Panel>
   );
 }
