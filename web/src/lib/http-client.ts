@@ -46,6 +46,15 @@ export function errorMessage(status: number, statusText: string, body: string): 
   return 'Server error';
 }
 
+/**
+ * The one path from a failure to the sentence a screen shows: an ApiError carries the server's sentence
+ * (else 'status - statusText', else 'Server error'); an error of our own (a reply we could not read, the
+ * browser's passkey prompt) says its own message; anything else is 'Server error'.
+ */
+export function sentenceOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Server error';
+}
+
 export function readCookie(name: string): string | null {
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');
@@ -96,6 +105,8 @@ async function send(path: string, options: RequestOptions): Promise<Received> {
       signal: options.signal,
     });
   } catch (cause) {
+    // Called off by the page (a newer read, a screen that went away): nobody waits for it, nothing to log.
+    if (options.signal?.aborted) throw cause;
     const error = new ApiError(0, 'Server error');
     console.error(error.message, cause);
     throw error;

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { CurrentSubscriptionReply, SubscriptionJson } from '@contract/subscriptions';
 import { API_PATHS } from '@contract/api-paths';
 import { useAccountEvents } from './account-events';
 import { apiRequest } from './http-client';
 import { useSessionUser } from './session-store';
+import { useServerState, type ServerState } from './use-server-state';
 
 /** GET /api/v1/subscription: the current subscription, else the latest, else null. */
 export function getSubscription(signal?: AbortSignal): Promise<CurrentSubscriptionReply> {
@@ -12,55 +12,28 @@ export function getSubscription(signal?: AbortSignal): Promise<CurrentSubscripti
 
 const UNREADABLE_REPLY = 'The server sent an answer we could not read. Please reload the page.';
 
-export type SubscriptionState =
-  | { status: 'signed-out' }
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; subscription: SubscriptionJson | null };
+async function readSubscription(signal: AbortSignal): Promise<SubscriptionJson | null> {
+  const reply = await getSubscription(signal);
+  // An answer without its body is the server failing, not "no subscription".
+  if (!reply || !('subscription' in reply)) throw new Error(UNREADABLE_REPLY);
+  return reply.subscription;
+}
 
 /**
- * The signed-in user's subscription, read when the component mounts and kept current by the
- * `subscription_changed` pushes; `update` takes a fresher one a call just answered (confirm, cancel).
+ * The signed-in user's subscription (null: none), read when the component mounts and kept current by the
+ * `subscription_changed` pushes; `update` takes a fresher one a call just answered (confirm, cancel). Read
+ * per session, so another session's answer is never shown; nothing is read for a visitor (`signedIn`).
  */
-export function useSubscription(): {
-  state: SubscriptionState;
+export function useSubscription(): ServerState<SubscriptionJson | null> & {
+  signedIn: boolean;
   update: (subscription: SubscriptionJson) => void;
 } {
   const token = useSessionUser()?.auth_token || null;
-  // What was read for which session: another session's answer is never shown.
-  const [loaded, setLoaded] = useState<{ token: string; state: SubscriptionState } | null>(null);
-
-  useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    getSubscription(controller.signal)
-      .then((reply) => {
-        // An answer without its body is the server failing, not "no subscription".
-        if (!reply || !('subscription' in reply)) throw new Error(UNREADABLE_REPLY);
-        setLoaded({ token, state: { status: 'ready', subscription: reply.subscription } });
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted)
-          setLoaded({
-            token,
-            state: { status: 'failed', message: error instanceof Error ? error.message : 'Server error' },
-          });
-      });
-    return () => controller.abort();
-  }, [token]);
-
-  const update = useCallback(
-    (subscription: SubscriptionJson) => {
-      if (token) setLoaded({ token, state: { status: 'ready', subscription } });
-    },
-    [token],
-  );
+  const state = useServerState({ key: token && `subscription of ${token}`, read: readSubscription });
+  const { set } = state;
+  const update = (subscription: SubscriptionJson) => set(() => subscription);
   useAccountEvents((event) => {
     if (event.event === 'subscription_changed') update(event.subscription);
   });
-
-  let state: SubscriptionState = { status: 'loading' };
-  if (!token) state = { status: 'signed-out' };
-  else if (loaded?.token === token) state = loaded.state;
-  return { state, update };
+  return { ...state, signedIn: token !== null, update };
 }

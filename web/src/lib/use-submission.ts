@@ -1,4 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
+import { sentenceOf } from './http-client';
 
 /** What a form says after an attempt: an error or a success, for the message area. */
 export interface Outcome {
@@ -8,11 +9,6 @@ export interface Outcome {
 
 export const failure = (text: ReactNode): Outcome => ({ tone: 'error', text });
 export const success = (text: ReactNode): Outcome => ({ tone: 'success', text });
-
-/** The server's sentence when it sent one; ApiError already carries it (else 'status - text' or 'Server error'). */
-export function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Server error';
-}
 
 /**
  * The life of one form submission: waiting, then an outcome. `submit` clears the previous outcome first, so
@@ -31,7 +27,7 @@ export function useSubmission() {
       try {
         setOutcome((await work()) ?? null);
       } catch (error) {
-        setOutcome(failure(messageOf(error)));
+        setOutcome(failure(sentenceOf(error)));
       } finally {
         setPending(false);
       }

@@ -1,5 +1,5 @@
 import { PASSWORD_RULES } from '@/lib/password-rules';
-import { Field } from './field';
+import { PasswordField } from './password-field';
 
 /** A new password, with the rules explained before any error, and the same password once more. */
 export function NewPasswordFields({
@@ -15,22 +15,20 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <Field
+      <PasswordField
         label="New password"
-        type="password"
         name="new-password"
         autoComplete="new-password"
         hint={PASSWORD_RULES}
         value={password}
-        onChange={(event) => onPassword(event.target.value)}
+        onChange={onPassword}
       />
-      <Field
+      <PasswordField
         label="Repeat the new password"
-        type="password"
         name="repeat-password"
         autoComplete="new-password"
         value={repeat}
-        onChange={(event) => onRepeat(event.target.value)}
+        onChange={onRepeat}
       />
     </>
   );

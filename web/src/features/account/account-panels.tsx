@@ -1,6 +1,6 @@
 import { Link } from '@/components/ui/link';
 import { Panel } from '@/components/ui/panel';
-import { useMe } from '@/lib/me';
+import { useMe } from '@/lib/use-me';
 import { paths } from '@/lib/paths';
 import { ChangePasswordForm } from './change-password-form';
 

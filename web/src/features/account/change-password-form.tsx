@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Form } from '@/components/ui/form';
-import { FormStatus } from '@/components/ui/form-status';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
+import { PasswordField } from '@/components/ui/password-field';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { failure, success, useSubmission } from '@/lib/use-submission';
 import { EMPTY_FIELD } from '@/lib/empty-field';
 import { changePassword } from './api/change-password';
@@ -12,7 +10,8 @@ export function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const { pending, outcome, submit, setOutcome } = useSubmission();
+  const submission = useSubmission();
+  const { submit, setOutcome } = submission;
 
   function change() {
     if (!current) return setOutcome(failure(EMPTY_FIELD.currentPassword));
@@ -31,20 +30,15 @@ export function ChangePasswordForm() {
   }
 
   return (
-    <Form onSubmit={change} label="Change password">
-      <Field
-        label="Current password"
-        type="password"
-        name="current-password"
-        autoComplete="current-password"
-        value={current}
-        onChange={(event) => setCurrent(event.target.value)}
-      />
+    <SubmitForm
+      label="Change password"
+      onSubmit={change}
+      submission={submission}
+      submitLabel="Change password"
+      pendingLabel="Changing your password"
+    >
+      <PasswordField label="Current password" name="current-password" value={current} onChange={setCurrent} />
       <NewPasswordFields password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} />
-      <Button type="submit" disabled={pending}>
-        Change password
-      </Button>
-      <FormStatus pending={pending} outcome={outcome} pendingLabel="Changing your password" />
-    </Form>
+    </SubmitForm>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Form } from '@/components/ui/form';
-import { FormStatus } from '@/components/ui/form-status';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { failure, useSubmission } from '@/lib/use-submission';
 import { loginWithCode } from './api/login-with-code';
 import type { User } from '@contract/users';
@@ -38,7 +37,8 @@ export function CodeStep({
 }) {
   const [method, setMethod] = useState<Method>('totp');
   const [code, setCode] = useState('');
-  const { pending, outcome, submit, setOutcome } = useSubmission();
+  const submission = useSubmission();
+  const { pending, submit, setOutcome } = submission;
   const texts = TEXTS[method];
 
   function verify() {
@@ -53,7 +53,24 @@ export function CodeStep({
   }
 
   return (
-    <Form onSubmit={verify} label="Two-step sign-in">
+    <SubmitForm
+      label="Two-step sign-in"
+      onSubmit={verify}
+      submission={submission}
+      submitLabel="Verify"
+      pendingLabel="Checking the code"
+      wide
+      actions={
+        <>
+          <Button variant="quiet" disabled={pending} onClick={switchMethod}>
+            {texts.other}
+          </Button>
+          <Button variant="quiet" disabled={pending} onClick={onStartOver}>
+            Start again with your password
+          </Button>
+        </>
+      }
+    >
       <p>{texts.intro}</p>
       <Field
         key={method}
@@ -65,16 +82,6 @@ export function CodeStep({
         value={code}
         onChange={(event) => setCode(event.target.value)}
       />
-      <Button type="submit" disabled={pending}>
-        Verify
-      </Button>
-      <Button variant="quiet" disabled={pending} onClick={switchMethod}>
-        {texts.other}
-      </Button>
-      <Button variant="quiet" disabled={pending} onClick={onStartOver}>
-        Start again with your password
-      </Button>
-      <FormStatus pending={pending} outcome={outcome} pendingLabel="Checking the code" />
-    </Form>
+    </SubmitForm>
   );
 }

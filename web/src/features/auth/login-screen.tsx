@@ -2,10 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Form } from '@/components/ui/form';
-import { FormStatus } from '@/components/ui/form-status';
 import { Page } from '@/components/ui/page';
 import { Link } from '@/components/ui/link';
+import { PasswordField } from '@/components/ui/password-field';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { paths } from '@/lib/paths';
 import { sessionStore } from '@/lib/session-store';
 import { failure, useSubmission } from '@/lib/use-submission';
@@ -32,7 +32,8 @@ export function LoginScreen() {
   const [alreadySignedIn] = useState(() => Boolean(sessionStore.token) && !handoffToken);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { pending, outcome, submit, setOutcome } = useSubmission();
+  const submission = useSubmission();
+  const { pending, submit, setOutcome } = submission;
   const handoffStarted = useRef(false);
   const [canUsePasskeys, setCanUsePasskeys] = useState(false);
   /** The password was right and the account asks for a code: the challenge of that step. */
@@ -113,7 +114,20 @@ export function LoginScreen() {
 
   return (
     <Page title="Sign in">
-      <Form onSubmit={signIn}>
+      <SubmitForm
+        onSubmit={signIn}
+        submission={submission}
+        submitLabel="Sign in"
+        pendingLabel="Signing in"
+        wide
+        actions={
+          canUsePasskeys ? (
+            <Button variant="quiet" disabled={pending} onClick={signInWithPasskey}>
+              Sign in with a passkey
+            </Button>
+          ) : null
+        }
+      >
         <Field
           label="E-mail"
           type="email"
@@ -122,27 +136,11 @@ export function LoginScreen() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <Field
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <PasswordField name="password" value={password} onChange={setPassword} />
         <Link to={paths.resetPassword} className="self-start">
           Forgot password?
         </Link>
-        <Button type="submit" disabled={pending}>
-          Sign in
-        </Button>
-        {canUsePasskeys ? (
-          <Button variant="quiet" disabled={pending} onClick={signInWithPasskey}>
-            Sign in with a passkey
-          </Button>
-        ) : null}
-        <FormStatus pending={pending} outcome={outcome} pendingLabel="Signing in" />
-      </Form>
+      </SubmitForm>
       <p>
         New here?{' '}
         <Link to={paths.signup} state={location.state}>

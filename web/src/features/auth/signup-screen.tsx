@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Form } from '@/components/ui/form';
-import { FormStatus } from '@/components/ui/form-status';
 import { Page } from '@/components/ui/page';
 import { Link } from '@/components/ui/link';
+import { PasswordField } from '@/components/ui/password-field';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { PASSWORD_RULES } from '@/lib/password-rules';
 import { paths } from '@/lib/paths';
 import { sessionStore } from '@/lib/session-store';
@@ -23,7 +22,8 @@ export function SignupScreen() {
   const [alreadySignedIn] = useState(() => Boolean(sessionStore.token));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { pending, outcome, submit, setOutcome } = useSubmission();
+  const submission = useSubmission();
+  const { submit, setOutcome } = submission;
 
   if (alreadySignedIn) return <Navigate to={returnPath} replace />;
 
@@ -38,7 +38,13 @@ export function SignupScreen() {
 
   return (
     <Page title="Create your account">
-      <Form onSubmit={create}>
+      <SubmitForm
+        onSubmit={create}
+        submission={submission}
+        submitLabel="Create account"
+        pendingLabel="Creating your account"
+        wide
+      >
         <Field
           label="E-mail"
           type="email"
@@ -47,20 +53,14 @@ export function SignupScreen() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <Field
-          label="Password"
-          type="password"
+        <PasswordField
           name="new-password"
           autoComplete="new-password"
           hint={PASSWORD_RULES}
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={setPassword}
         />
-        <Button type="submit" disabled={pending}>
-          Create account
-        </Button>
-        <FormStatus pending={pending} outcome={outcome} pendingLabel="Creating your account" />
-      </Form>
+      </SubmitForm>
       <p>
         Already have an account?{' '}
         <Link to={paths.login} state={location.state}>

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Form } from '@/components/ui/form';
-import { FormStatus } from '@/components/ui/form-status';
 import { Panel } from '@/components/ui/panel';
+import { PasswordField } from '@/components/ui/password-field';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { EMPTY_FIELD } from '@/lib/empty-field';
 import { failure, success, useSubmission } from '@/lib/use-submission';
 import { requestEmailChange } from './api/request-email-change';
@@ -12,7 +11,8 @@ import { requestEmailChange } from './api/request-email-change';
 export function ChangeEmailPanel() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { pending, outcome, submit, setOutcome } = useSubmission();
+  const submission = useSubmission();
+  const { submit, setOutcome } = submission;
 
   function change() {
     const address = email.trim();
@@ -30,7 +30,13 @@ export function ChangeEmailPanel() {
 
   return (
     <Panel title="Change e-mail">
-      <Form onSubmit={change} label="Change e-mail">
+      <SubmitForm
+        label="Change e-mail"
+        onSubmit={change}
+        submission={submission}
+        submitLabel="Change e-mail"
+        pendingLabel="Sending the link"
+      >
         <Field
           label="New e-mail address"
           type="email"
@@ -39,20 +45,13 @@ export function ChangeEmailPanel() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <Field
-          label="Password"
+        <PasswordField
           hint="Your current password, to show it is you."
-          type="password"
           name="email-change-password"
-          autoComplete="current-password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={setPassword}
         />
-        <Button type="submit" disabled={pending} className="self-start">
-          Change e-mail
-        </Button>
-        <FormStatus pending={pending} outcome={outcome} pendingLabel="Sending the link" />
-      </Form>
+      </SubmitForm>
     </Panel>
   );
 }

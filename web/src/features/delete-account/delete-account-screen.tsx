@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { DeleteUserReply } from '@contract/users';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Form } from '@/components/ui/form';
-import { FormStatus } from '@/components/ui/form-status';
 import { Link } from '@/components/ui/link';
 import { Page } from '@/components/ui/page';
+import { PasswordField } from '@/components/ui/password-field';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { usePageConfig } from '@/lib/page-config-context';
 import { sessionStore } from '@/lib/session-store';
 import { failure, success, useSubmission } from '@/lib/use-submission';
@@ -30,7 +29,8 @@ export function DeleteAccountScreen() {
   const { supportEmail } = usePageConfig();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { pending, outcome, submit, setOutcome } = useSubmission();
+  const submission = useSubmission();
+  const { submit, setOutcome } = submission;
 
   function remove() {
     setOutcome(null);
@@ -60,7 +60,15 @@ export function DeleteAccountScreen() {
 
   return (
     <Page title="Delete your account">
-      <Form onSubmit={remove} label="Delete your account">
+      <SubmitForm
+        label="Delete your account"
+        onSubmit={remove}
+        submission={submission}
+        submitLabel="Delete Account"
+        pendingLabel="Deleting your account"
+        danger
+        wide
+      >
         <Field
           label="Username"
           type="email"
@@ -70,21 +78,14 @@ export function DeleteAccountScreen() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <Field
-          label="Password"
-          type="password"
+        <PasswordField
           name="password"
-          autoComplete="current-password"
           placeholder="Password"
           hint={PASSWORD_EXPLANATION}
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={setPassword}
         />
-        <Button type="submit" variant="danger" disabled={pending}>
-          Delete Account
-        </Button>
-        <FormStatus pending={pending} outcome={outcome} pendingLabel="Deleting your account" />
-      </Form>
+      </SubmitForm>
     </Page>
   );
 }

@@ -1,11 +1,9 @@
 import { useId, useState } from 'react';
 import type { QrReply } from '@contract/qr';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Form } from '@/components/ui/form';
-import { FormStatus } from '@/components/ui/form-status';
 import { Message } from '@/components/ui/message';
 import { PanelHeading, panelClass } from '@/components/ui/panel';
+import { PasswordField } from '@/components/ui/password-field';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { useAccountEvents } from '@/lib/account-events';
 import { failure, success, useSubmission } from '@/lib/use-submission';
 import { EMPTY_FIELD } from '@/lib/empty-field';
@@ -56,24 +54,16 @@ export function DeviceSignInSection() {
         Confirm your password to get a QR code. Scan it with the camera of the other device, or open its link
         there. It works once, within 5 minutes.
       </p>
-      <Form onSubmit={showCode} label="Sign in on another device">
-        <Field
-          label="Your password"
-          type="password"
-          name="qr-password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <Button type="submit" disabled={pending} className="self-start">
-          Show QR code
-        </Button>
-        <FormStatus
-          pending={pending}
-          outcome={signedIn ? null : outcome}
-          pendingLabel="Checking your password"
-        />
-      </Form>
+      <SubmitForm
+        label="Sign in on another device"
+        onSubmit={showCode}
+        // Once the other device has signed in, that news replaces what the form said.
+        submission={{ pending, outcome: signedIn ? null : outcome }}
+        submitLabel="Show QR code"
+        pendingLabel="Checking your password"
+      >
+        <PasswordField label="Your password" name="qr-password" value={password} onChange={setPassword} />
+      </SubmitForm>
       {signedIn ? (
         <Message tone="success">A new device signed in. It stays signed in until you sign it out.</Message>
       ) : null}

@@ -1,17 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { DeviceSession } from '@contract/devices';
 import { Button } from '@/components/ui/button';
 import { FormStatus } from '@/components/ui/form-status';
-import { Message } from '@/components/ui/message';
+import { LoadStatus } from '@/components/ui/load-status';
 import { Panel } from '@/components/ui/panel';
-import { ProgressBar } from '@/components/ui/progress-bar';
 import { useAccountEvents } from '@/lib/account-events';
-import { messageOf, success, useSubmission } from '@/lib/use-submission';
-import { listSessions, revokeOtherSessions, revokeSession } from './api/sessions';
+import { success, useSubmission } from '@/lib/use-submission';
+import { revokeOtherSessions, revokeSession, useDeviceSessions } from './api/sessions';
 import { DeviceItem } from './device-item';
 import { devicesInWords } from './device-words';
-
-type Loaded = { sessions: DeviceSession[] } | { error: string } | null;
 
 /**
  * The Devices part of /account#devices (DESIGN section 10): every device signed in to the account, this
@@ -19,38 +16,14 @@ type Loaded = { sessions: DeviceSession[] } | { error: string } | null;
  * over the push channel and update the list as they happen.
  */
 export function DevicesPanel() {
-  const [loaded, setLoaded] = useState<Loaded>(null);
+  const list = useDeviceSessions();
+  const { reload, set } = list;
   const { pending, outcome, submit } = useSubmission();
   const [pendingLabel, setPendingLabel] = useState('Signing out');
 
-  const reload = useCallback(async () => {
-    try {
-      setLoaded({ sessions: await listSessions() });
-    } catch (error) {
-      setLoaded({ error: messageOf(error) });
-    }
-  }, []);
-  useEffect(() => {
-    let live = true;
-    listSessions().then(
-      (sessions) => live && setLoaded({ sessions }),
-      (error: unknown) => live && setLoaded({ error: messageOf(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
   useAccountEvents((event) => {
-    if (event.event === 'session_ended')
-      // Gone at once, without waiting for the list to be read again.
-      setLoaded((now) =>
-        now && 'sessions' in now
-          ? { sessions: now.sessions.filter((session) => session.id !== event.id) }
-          : now,
-      );
-    // A new sign-in, or a password change that signed the other devices out.
-    else if (event.event === 'session_created' || event.event === 'password_changed') void reload();
+    // Gone at once, without waiting for the list to be read again.
+    if (event.event === 'session_ended') set((now) => now?.filter((session) => session.id !== event.id));
   });
 
   function signOut(session: DeviceSession) {
@@ -79,14 +52,13 @@ export function DevicesPanel() {
     });
   }
 
-  const sessions = loaded && 'sessions' in loaded ? loaded.sessions : null;
+  const sessions = list.data;
   const others = sessions?.filter((session) => !session.current).length ?? 0;
 
   return (
     <Panel title="Signed-in devices">
       <p>These devices are signed in to your account. Sign out any you do not recognise or no longer use.</p>
-      {loaded === null ? <ProgressBar label="Loading your devices" /> : null}
-      {loaded && 'error' in loaded ? <Message tone="error">{loaded.error}</Message> : null}
+      <LoadStatus state={list} label="Loading your devices" />
       {sessions ? (
         <ul aria-label="Your devices" className="flex flex-col gap-3">
           {sessions.map((session) => (

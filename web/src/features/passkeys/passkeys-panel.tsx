@@ -1,36 +1,19 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { PasskeyJson } from '@contract/passkeys';
-import { Button } from '@/components/ui/button';
+import { useState } from 'react';
 import { Field } from '@/components/ui/field';
-import { Form } from '@/components/ui/form';
-import { FormStatus } from '@/components/ui/form-status';
+import { LoadStatus } from '@/components/ui/load-status';
 import { Panel } from '@/components/ui/panel';
-import { useAccountEvents } from '@/lib/account-events';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { success, useSubmission } from '@/lib/use-submission';
-import { addPasskey, listPasskeys } from './api/passkeys';
+import { addPasskey, usePasskeys } from './api/passkeys';
 import { PasskeyItem } from './passkey-item';
 
 /** The Passkeys part of /account#security: the account's passkeys, and a new one made in this browser. */
 export function PasskeysPanel() {
-  const [passkeys, setPasskeys] = useState<PasskeyJson[] | null>(null);
+  const list = usePasskeys();
+  const { data: passkeys, reload } = list;
   const [name, setName] = useState('');
-  const { pending, outcome, submit, setOutcome } = useSubmission();
-
-  const reload = useCallback(async () => setPasskeys(await listPasskeys()), []);
-  useEffect(() => {
-    let live = true;
-    listPasskeys().then(
-      (list) => live && setPasskeys(list),
-      () => live && setPasskeys([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  // Another page of the account added or removed one.
-  useAccountEvents((event) => {
-    if (event.event === 'security_changed') void reload().catch(() => undefined);
-  });
+  const submission = useSubmission();
+  const { submit, setOutcome } = submission;
 
   function add() {
     void submit(async () => {
@@ -46,7 +29,8 @@ export function PasskeysPanel() {
       <p>
         A passkey signs you in with your device’s screen lock, fingerprint or face instead of your password.
       </p>
-      {passkeys === null ? null : passkeys.length === 0 ? (
+      <LoadStatus state={list} label="Loading your passkeys" />
+      {passkeys === undefined ? null : passkeys.length === 0 ? (
         <p>You have no passkeys yet.</p>
       ) : (
         <ul aria-label="Your passkeys" className="flex flex-col gap-3">
@@ -62,7 +46,13 @@ export function PasskeysPanel() {
           ))}
         </ul>
       )}
-      <Form onSubmit={add} label="Add a passkey">
+      <SubmitForm
+        label="Add a passkey"
+        onSubmit={add}
+        submission={submission}
+        submitLabel="Add a passkey"
+        pendingLabel="Waiting for your passkey"
+      >
         <Field
           label="Name of the new passkey (optional)"
           name="passkey-name"
@@ -71,11 +61,7 @@ export function PasskeysPanel() {
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
-        <Button type="submit" disabled={pending} className="self-start">
-          Add a passkey
-        </Button>
-        <FormStatus pending={pending} outcome={outcome} pendingLabel="Waiting for your passkey" />
-      </Form>
+      </SubmitForm>
     </Panel>
   );
 }

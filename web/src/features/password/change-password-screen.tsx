@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Form } from '@/components/ui/form';
 import { FormStatus } from '@/components/ui/form-status';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { Page } from '@/components/ui/page';
 import { Link } from '@/components/ui/link';
-import { ApiError } from '@/lib/http-client';
+import { SubmitForm } from '@/components/ui/submit-form';
+import { ApiError, sentenceOf } from '@/lib/http-client';
 import { paths } from '@/lib/paths';
 import { sessionStore } from '@/lib/session-store';
-import { failure, messageOf, success, useSubmission } from '@/lib/use-submission';
+import { failure, success, useSubmission } from '@/lib/use-submission';
 import { EMPTY_FIELD } from '@/lib/empty-field';
 import { changePasswordWithToken } from './api/change-password-with-token';
 
@@ -18,7 +17,8 @@ export function ChangePasswordScreen() {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [changed, setChanged] = useState(false);
-  const { pending, outcome, submit, setOutcome } = useSubmission();
+  const submission = useSubmission();
+  const { submit, setOutcome } = submission;
 
   function change() {
     if (!password) return setOutcome(failure(EMPTY_FIELD.newPassword));
@@ -36,7 +36,7 @@ export function ChangePasswordScreen() {
         if (error instanceof ApiError && error.code === 'invalid_reset_token') {
           return failure(
             <>
-              {messageOf(error)} <Link to={paths.resetPassword}>Ask for a new link</Link>
+              {sentenceOf(error)} <Link to={paths.resetPassword}>Ask for a new link</Link>
             </>,
           );
         }
@@ -54,20 +54,29 @@ export function ChangePasswordScreen() {
 
   return (
     <Page title="Choose a new password">
-      {changed ? null : (
-        <Form onSubmit={change}>
+      {changed ? (
+        // The form has done its work; what it said stays, with the way to sign in.
+        <FormStatus
+          pending={submission.pending}
+          outcome={submission.outcome}
+          pendingLabel="Changing your password"
+        />
+      ) : (
+        <SubmitForm
+          onSubmit={change}
+          submission={submission}
+          submitLabel="Change password"
+          pendingLabel="Changing your password"
+          wide
+        >
           <NewPasswordFields
             password={password}
             repeat={repeat}
             onPassword={setPassword}
             onRepeat={setRepeat}
           />
-          <Button type="submit" disabled={pending}>
-            Change password
-          </Button>
-        </Form>
+        </SubmitForm>
       )}
-      <FormStatus pending={pending} outcome={outcome} pendingLabel="Changing your password" />
     </Page>
   );
 }

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Form } from '@/components/ui/form';
-import { FormStatus } from '@/components/ui/form-status';
 import { Page } from '@/components/ui/page';
 import { Link } from '@/components/ui/link';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { paths } from '@/lib/paths';
 import { failure, success, useSubmission } from '@/lib/use-submission';
 import { EMPTY_FIELD } from '@/lib/empty-field';
@@ -16,7 +14,8 @@ export const resetSentMessage = (email: string) =>
 
 export function ResetPasswordScreen() {
   const [email, setEmail] = useState('');
-  const { pending, outcome, submit, setOutcome } = useSubmission();
+  const submission = useSubmission();
+  const { submit, setOutcome } = submission;
 
   function send() {
     const address = email.trim();
@@ -30,7 +29,13 @@ export function ResetPasswordScreen() {
   return (
     <Page title="Forgot your password?">
       <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
-      <Form onSubmit={send}>
+      <SubmitForm
+        onSubmit={send}
+        submission={submission}
+        submitLabel="Send the link"
+        pendingLabel="Sending the link"
+        wide
+      >
         <Field
           label="E-mail"
           type="email"
@@ -39,11 +44,7 @@ export function ResetPasswordScreen() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <Button type="submit" disabled={pending}>
-          Send the link
-        </Button>
-        <FormStatus pending={pending} outcome={outcome} pendingLabel="Sending the link" />
-      </Form>
+      </SubmitForm>
       <p>
         Remembered it? <Link to={paths.login}>Back to sign in</Link>
       </p>

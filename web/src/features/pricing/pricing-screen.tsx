@@ -8,22 +8,22 @@ import { useCheckout } from './use-checkout';
 import { currencyName } from './plan-words';
 
 export function PricingScreen() {
-  const { state, retry } = usePrices();
+  const { data: prices, error, loading, reload } = usePrices();
   const { planAction, notice } = useCheckout();
   return (
     <Page title="Pricing">
-      {state.status === 'loading' ? <ProgressBar label="Loading prices" /> : null}
-      {state.status === 'failed' ? (
+      {loading ? <ProgressBar label="Loading prices" /> : null}
+      {error ? (
         <>
-          <Message tone="error">We couldn't load the prices right now. {state.message}</Message>
-          <Button variant="quiet" className="self-start" onClick={retry}>
+          <Message tone="error">We couldn't load the prices right now. {error}</Message>
+          <Button variant="quiet" className="self-start" onClick={() => void reload()}>
             Try again
           </Button>
         </>
       ) : null}
-      {state.status === 'ready' ? (
+      {prices ? (
         <>
-          {state.prices.environment === 'sandbox' ? (
+          {prices.environment === 'sandbox' ? (
             <p className="flex flex-wrap items-center gap-2 text-sm text-amber-900">
               <span className="rounded-full border border-amber-400 bg-amber-100 px-2 py-0.5 font-semibold">
                 Sandbox
@@ -31,10 +31,10 @@ export function PricingScreen() {
               Test prices from PayPal's sandbox: no real money is charged.
             </p>
           ) : null}
-          <p>Choose how often you'd like to pay. Prices are in {currencyName(state.prices.currency)}.</p>
+          <p>Choose how often you'd like to pay. Prices are in {currencyName(prices.currency)}.</p>
           <ul aria-label="Plans" className="flex flex-col gap-3">
-            {state.prices.plans.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} currency={state.prices.currency}>
+            {prices.plans.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} currency={prices.currency}>
                 {planAction(plan)}
               </PlanCard>
             ))}

@@ -22,11 +22,11 @@ export const SUBSCRIBE_TEXTS = {
  * of the plan held; otherwise PayPal's button under each plan, its SDK loaded only then.
  */
 export function useCheckout(): { planAction: (plan: Plan) => ReactNode; notice: ReactNode } {
-  const { state, update } = useSubscription();
+  const subscription = useSubscription();
+  const { data: current, update } = subscription;
   const [outcome, setOutcome] = useState<CheckoutOutcome | null>(null);
-  const current = state.status === 'ready' ? state.subscription : null;
   const ownPlan = current?.entitled ? current.plan : null;
-  const { sdk, retry } = usePayPalSdk(state.status === 'ready' && !ownPlan);
+  const { sdk, retry } = usePayPalSdk(current !== undefined && !ownPlan);
 
   const onOutcome = (next: CheckoutOutcome) => {
     setOutcome(next);
@@ -49,7 +49,7 @@ export function useCheckout(): { planAction: (plan: Plan) => ReactNode; notice: 
   };
 
   let status: ReactNode = null;
-  if (state.status === 'signed-out')
+  if (!subscription.signedIn)
     status = (
       <p>
         <Link to={paths.login} state={{ from: paths.pricing }}>
@@ -58,9 +58,8 @@ export function useCheckout(): { planAction: (plan: Plan) => ReactNode; notice: 
         or <Link to={paths.signup}>create an account</Link> to get started.
       </p>
     );
-  else if (state.status === 'loading' || sdk.status === 'loading')
-    status = <ProgressBar label="Loading PayPal" />;
-  else if (state.status === 'failed') status = <Message tone="error">{state.message}</Message>;
+  else if (subscription.loading || sdk.status === 'loading') status = <ProgressBar label="Loading PayPal" />;
+  else if (subscription.error) status = <Message tone="error">{subscription.error}</Message>;
   else if (sdk.status === 'unavailable')
     status = <Message tone="info">{SUBSCRIBE_TEXTS.unavailable}</Message>;
   else if (sdk.status === 'failed')

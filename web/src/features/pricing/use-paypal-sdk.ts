@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
 import { usePageConfig } from '@/lib/page-config-context';
+import { useServerState } from '@/lib/use-server-state';
 import { loadPayPalSdk, type PayPalNamespace } from './paypal-sdk';
 
 export type SdkState =
@@ -15,32 +15,16 @@ export type SdkState =
  */
 export function usePayPalSdk(wanted: boolean): { sdk: SdkState; retry: () => void } {
   const { paypalSdkUrl, paypalClientId } = usePageConfig();
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<{ attempt: number; sdk: SdkState } | null>(null);
   const loading = wanted && Boolean(paypalClientId);
-
-  useEffect(() => {
-    if (!loading) return;
-    let current = true;
-    loadPayPalSdk(paypalSdkUrl, paypalClientId).then(
-      (paypal) => current && setLoaded({ attempt, sdk: { status: 'ready', paypal } }),
-      (error: unknown) =>
-        current &&
-        setLoaded({
-          attempt,
-          sdk: { status: 'failed', message: error instanceof Error ? error.message : 'Server error' },
-        }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [loading, paypalSdkUrl, paypalClientId, attempt]);
+  const script = useServerState({
+    key: loading ? `paypal sdk ${paypalSdkUrl} ${paypalClientId}` : null,
+    read: () => loadPayPalSdk(paypalSdkUrl, paypalClientId),
+  });
 
   let sdk: SdkState = { status: 'loading' };
   if (!wanted) sdk = { status: 'idle' };
   else if (!paypalClientId) sdk = { status: 'unavailable' };
-  else if (loaded?.attempt === attempt) sdk = loaded.sdk;
-
-  const retry = useCallback(() => setAttempt((count) => count + 1), []);
-  return { sdk, retry };
+  else if (script.data) sdk = { status: 'ready', paypal: script.data };
+  else if (script.error) sdk = { status: 'failed', message: script.error };
+  return { sdk, retry: () => void script.reload() };
 }

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import type { SubscriptionJson } from '@contract/subscriptions';
 import { Button } from '@/components/ui/button';
 import { Link } from '@/components/ui/link';
+import { LoadStatus } from '@/components/ui/load-status';
 import { Message } from '@/components/ui/message';
 import { Panel } from '@/components/ui/panel';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { sentenceOf } from '@/lib/http-client';
 import { paths } from '@/lib/paths';
 import { planName } from '@/lib/plan-names';
 import { useSubscription } from '@/lib/subscription';
@@ -25,19 +27,17 @@ const cancellable = (subscription: SubscriptionJson) =>
 
 /** The account's Subscription section: kept current by the `subscription_changed` pushes. */
 export function SubscriptionPanel() {
-  const { state, update } = useSubscription();
+  const read = useSubscription();
+  const { data: subscription, update } = read;
   return (
     <Panel title="Your subscription">
-      {state.status === 'loading' ? <ProgressBar label="Loading your subscription" /> : null}
-      {state.status === 'failed' ? <Message tone="error">{state.message}</Message> : null}
-      {state.status === 'ready' && !state.subscription ? (
+      <LoadStatus state={read} label="Loading your subscription" />
+      {subscription === null ? (
         <p>
           {SUBSCRIPTION_TEXTS.none} <Link to={paths.pricing}>See the plans</Link>
         </p>
       ) : null}
-      {state.status === 'ready' && state.subscription ? (
-        <SubscriptionDetails subscription={state.subscription} onChange={update} />
-      ) : null}
+      {subscription ? <SubscriptionDetails subscription={subscription} onChange={update} /> : null}
     </Panel>
   );
 }
@@ -90,8 +90,7 @@ function CancelSubscription({
         setCancel({ step: 'done', accessUntil: cancelled.access_until });
         onChange(cancelled);
       },
-      (error: unknown) =>
-        setCancel({ step: 'failed', message: error instanceof Error ? error.message : 'Server error' }),
+      (error: unknown) => setCancel({ step: 'failed', message: sentenceOf(error) }),
     );
   };
 

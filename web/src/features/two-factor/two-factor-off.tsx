@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { TwoFactorSetupReply } from '@contract/two-factor';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Form } from '@/components/ui/form';
-import { FormStatus } from '@/components/ui/form-status';
 import { Message } from '@/components/ui/message';
+import { PasswordField } from '@/components/ui/password-field';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { EMPTY_FIELD } from '@/lib/empty-field';
 import { failure, useSubmission } from '@/lib/use-submission';
 import { enableTwoFactor, setUpTwoFactor } from './api/two-factor';
@@ -26,7 +26,8 @@ export function TwoFactorOff({
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [setup, setSetup] = useState<TwoFactorSetupReply | null>(null);
-  const { pending, outcome, submit, setOutcome } = useSubmission();
+  const submission = useSubmission();
+  const { pending, submit, setOutcome } = submission;
 
   function start() {
     if (!password) return setOutcome(failure(EMPTY_FIELD.password));
@@ -70,7 +71,18 @@ export function TwoFactorOff({
             </code>
           </figcaption>
         </figure>
-        <Form onSubmit={confirm} label="Confirm two-step sign-in">
+        <SubmitForm
+          label="Confirm two-step sign-in"
+          onSubmit={confirm}
+          submission={submission}
+          submitLabel="Turn on two-step sign-in"
+          pendingLabel="Checking the code"
+          actions={
+            <Button variant="quiet" disabled={pending} onClick={() => setSetup(null)}>
+              Cancel
+            </Button>
+          }
+        >
           <Field
             label="2. Enter the 6-digit code the app shows"
             name="one-time-code"
@@ -80,16 +92,7 @@ export function TwoFactorOff({
             value={code}
             onChange={(event) => setCode(event.target.value)}
           />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={pending}>
-              Turn on two-step sign-in
-            </Button>
-            <Button variant="quiet" disabled={pending} onClick={() => setSetup(null)}>
-              Cancel
-            </Button>
-          </div>
-          <FormStatus pending={pending} outcome={outcome} pendingLabel="Checking the code" />
-        </Form>
+        </SubmitForm>
       </>
     );
 
@@ -104,21 +107,20 @@ export function TwoFactorOff({
         Two-step sign-in is off. When it is on, signing in with your password also asks for a 6-digit code
         from an authenticator app on your phone, so a stolen password alone is not enough.
       </p>
-      <Form onSubmit={start} label="Set up two-step sign-in">
-        <Field
-          label="Password"
+      <SubmitForm
+        label="Set up two-step sign-in"
+        onSubmit={start}
+        submission={submission}
+        submitLabel="Set up two-step sign-in"
+        pendingLabel="Checking your password"
+      >
+        <PasswordField
           hint="Confirm your password to set it up."
-          type="password"
           name="two-factor-password"
-          autoComplete="current-password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={setPassword}
         />
-        <Button type="submit" disabled={pending} className="self-start">
-          Set up two-step sign-in
-        </Button>
-        <FormStatus pending={pending} outcome={outcome} pendingLabel="Checking your password" />
-      </Form>
+      </SubmitForm>
     </>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Form } from '@/components/ui/form';
-import { FormStatus } from '@/components/ui/form-status';
+import { PasswordField } from '@/components/ui/password-field';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { EMPTY_FIELD } from '@/lib/empty-field';
 import { failure, useSubmission } from '@/lib/use-submission';
 import { disableTwoFactor, newRecoveryCodes } from './api/two-factor';
@@ -33,7 +32,8 @@ export function TwoFactorOn({
 }) {
   const [step, setStep] = useState<Step>('idle');
   const [password, setPassword] = useState('');
-  const { pending, outcome, submit, setOutcome } = useSubmission();
+  const submission = useSubmission();
+  const { pending, submit, setOutcome } = submission;
 
   function choose(next: Step) {
     setPassword('');
@@ -71,30 +71,27 @@ export function TwoFactorOn({
           </Button>
         </div>
       ) : (
-        <Form
-          onSubmit={go}
+        <SubmitForm
           label={step === 'turning-off' ? 'Turn off two-step sign-in' : 'Make new recovery codes'}
-        >
-          <p>{CONSEQUENCES[step]}</p>
-          <Field
-            label="Password"
-            hint="Confirm your password to go on."
-            type="password"
-            name="two-factor-password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant={step === 'turning-off' ? 'danger' : 'primary'} disabled={pending}>
-              {step === 'turning-off' ? 'Yes, turn off two-step sign-in' : 'Make new recovery codes'}
-            </Button>
+          onSubmit={go}
+          submission={submission}
+          submitLabel={step === 'turning-off' ? 'Yes, turn off two-step sign-in' : 'Make new recovery codes'}
+          pendingLabel="Checking your password"
+          danger={step === 'turning-off'}
+          actions={
             <Button variant="quiet" disabled={pending} onClick={() => choose('idle')}>
               {step === 'turning-off' ? 'Keep it on' : 'Cancel'}
             </Button>
-          </div>
-          <FormStatus pending={pending} outcome={outcome} pendingLabel="Checking your password" />
-        </Form>
+          }
+        >
+          <p>{CONSEQUENCES[step]}</p>
+          <PasswordField
+            hint="Confirm your password to go on."
+            name="two-factor-password"
+            value={password}
+            onChange={setPassword}
+          />
+        </SubmitForm>
       )}
     </>
   );

@@ -1,12 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { TwoFactorStatus } from '@contract/two-factor';
-import { Message } from '@/components/ui/message';
+import { useState } from 'react';
+import { LoadStatus } from '@/components/ui/load-status';
 import { Panel } from '@/components/ui/panel';
-import { ProgressBar } from '@/components/ui/progress-bar';
-import { useAccountEvents } from '@/lib/account-events';
 import { usePageConfig } from '@/lib/page-config-context';
-import { messageOf } from '@/lib/use-submission';
-import { twoFactorStatus } from './api/two-factor';
+import { useTwoFactorStatus } from './api/two-factor';
 import { RecoveryCodesNotice, type ShownCodes } from './recovery-codes-notice';
 import { TwoFactorOff } from './two-factor-off';
 import { TwoFactorOn } from './two-factor-on';
@@ -17,26 +13,10 @@ import { TwoFactorOn } from './two-factor-on';
  */
 export function TwoFactorPanel() {
   const { appName } = usePageConfig();
-  const [status, setStatus] = useState<TwoFactorStatus | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const read = useTwoFactorStatus();
+  const { data: status, reload } = read;
   const [shown, setShown] = useState<ShownCodes | null>(null);
   const [turnedOff, setTurnedOff] = useState(false);
-
-  const reload = useCallback(async () => setStatus(await twoFactorStatus()), []);
-  useEffect(() => {
-    let live = true;
-    twoFactorStatus().then(
-      (read) => live && setStatus(read),
-      (error: unknown) => live && setLoadError(messageOf(error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  // Another page of the account turned it on or off, or made new codes.
-  useAccountEvents((event) => {
-    if (event.event === 'security_changed') void reload().catch(() => undefined);
-  });
 
   function content() {
     if (shown)
@@ -48,15 +28,14 @@ export function TwoFactorPanel() {
           onDone={() => setShown(null)}
         />
       );
-    if (loadError) return <Message tone="error">{loadError}</Message>;
-    if (!status) return <ProgressBar label="Loading two-step sign-in" />;
+    if (!status) return null;
     if (status.enabled)
       return (
         <TwoFactorOn
           codesLeft={status.recovery_codes_left}
           onNewCodes={(codes) => {
             setShown(codes);
-            void reload().catch(() => undefined);
+            void reload();
           }}
           onTurnedOff={async () => {
             setTurnedOff(true);
@@ -76,5 +55,10 @@ export function TwoFactorPanel() {
     );
   }
 
-  return <Panel title="Two-step sign-in">{content()}</Panel>;
+  return (
+    <Panel title="Two-step sign-in">
+      {shown ? null : <LoadStatus state={read} label="Loading two-step sign-in" />}
+      {content()}
+    </Panel>
+  );
 }

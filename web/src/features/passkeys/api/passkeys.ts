@@ -2,11 +2,17 @@ import { API_PATHS } from '@contract/api-paths';
 import type { PasskeyJson, PasskeyList } from '@contract/passkeys';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { apiRequest } from '@/lib/http-client';
+import { useServerState } from '@/lib/use-server-state';
 
 const passkeyPath = (id: string) => API_PATHS.passkey.replace(':id', encodeURIComponent(id));
 
-export async function listPasskeys(): Promise<PasskeyJson[]> {
-  return (await apiRequest<PasskeyList>(API_PATHS.passkeys)).passkeys;
+export async function listPasskeys(signal?: AbortSignal): Promise<PasskeyJson[]> {
+  return (await apiRequest<PasskeyList>(API_PATHS.passkeys, { signal })).passkeys;
+}
+
+/** The account's passkeys, read again when another page adds or removes one (security_changed). */
+export function usePasskeys() {
+  return useServerState({ key: 'passkeys', read: listPasskeys, refreshOn: ['security_changed'] });
 }
 
 /** The server's options, the browser's "create a passkey" prompt, then the new passkey kept by the server. */

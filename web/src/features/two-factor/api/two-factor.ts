@@ -1,9 +1,15 @@
 import { API_PATHS } from '@contract/api-paths';
 import type { RecoveryCodesReply, TwoFactorSetupReply, TwoFactorStatus } from '@contract/two-factor';
 import { apiRequest } from '@/lib/http-client';
+import { useServerState } from '@/lib/use-server-state';
 
-export function twoFactorStatus(): Promise<TwoFactorStatus> {
-  return apiRequest<TwoFactorStatus>(API_PATHS.twoFactor);
+export function twoFactorStatus(signal?: AbortSignal): Promise<TwoFactorStatus> {
+  return apiRequest<TwoFactorStatus>(API_PATHS.twoFactor, { signal });
+}
+
+/** On or off, and the recovery codes left; read again when another page changes it (security_changed). */
+export function useTwoFactorStatus() {
+  return useServerState({ key: 'two-factor', read: twoFactorStatus, refreshOn: ['security_changed'] });
 }
 
 /** A new secret and its QR code, after the password; nothing changes until a code confirms it. */

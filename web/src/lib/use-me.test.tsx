@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, heldReply, stubApi } from '@/test/fetch-stub';
 import { signedInMe, signedInUser } from '@/test/fixtures';
-import { useMe } from './me';
+import { useMe } from './use-me';
 import { sessionStore } from './session-store';
 
 describe('useMe', () => {
