@@ -30,6 +30,8 @@ export const serverBuildingBlocks = [
   'housekeeping',
   'paypal',
   'sign-in',
+  'metrics',
+  'backup',
 ];
 export const serverFeatures = [
   'accounts',

@@ -1,3 +1,4 @@
+import { AppMetrics } from './metrics/metrics.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { AuditTrail } from './audit/audit.service.js';
 import type { Config } from './config.js';
@@ -28,6 +29,7 @@ export interface AppContext {
   /** The clock every service reads (tests move it). */
   now: () => Date;
   mailer: Mailer;
+  metrics: AppMetrics;
   audit: AuditTrail;
   bus: PushBus;
   events: AccountEvents;
@@ -86,6 +88,7 @@ export async function buildAppContext(
     const database = await openMigratedDatabase(config);
     closers.push(() => database.close());
     const { db } = database;
+    const metrics = new AppMetrics();
     const readinessChecks: OwnedAppContext['readinessChecks'] = [];
     const push = openPushBus(
       { config, onRedisError: (err) => log.warn({ err }, 'push bus: Redis error') },
@@ -94,25 +97,31 @@ export async function buildAppContext(
     closers.push(() => push.close());
     if (push.ping) readinessChecks.push({ name: 'redis', check: push.ping });
     const rate = await openRateLimiter(
-      { config, db, onRedisError: (err) => log.warn({ err }, 'Redis connection trouble (rate limits)') },
+      {
+        config,
+        db,
+        metrics,
+        onRedisError: (err) => log.warn({ err }, 'Redis connection trouble (rate limits)'),
+      },
       overrides.rateLimits,
     );
     closers.push(() => rate.close());
     if (rate.ping) readinessChecks.push({ name: 'redis', check: rate.ping });
     const audit = new AuditTrail();
     await audit.load(db);
-    const mailer = overrides.mailer ?? new Mailer(config, log);
+    const mailer = overrides.mailer ?? new Mailer(config, log, metrics);
     closers.push(() => mailer.close());
-    const paypal = overrides.paypal ?? payPalClientsFor(config.paypal);
+    const paypal = overrides.paypal ?? payPalClientsFor(config.paypal, metrics);
     const ctx: AppContext = {
       config,
       db,
       log,
       now: overrides.now ?? (() => new Date()),
       mailer,
+      metrics,
       audit,
       bus: push.bus,
-      events: new AccountEvents(push.bus),
+      events: new AccountEvents(push.bus, metrics),
       rateLimiter: rate.limiter,
       paypalApi: paypal.api,
       paypal: paypal.subscriptions,

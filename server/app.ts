@@ -4,6 +4,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import accounts from './accounts/accounts.plugin.js';
 import { buildAppContext, type AppContextOverrides } from './app-context.js';
 import appContextPlugin from './app-context.plugin.js';
+import backups from './backup/backups.plugin.js';
 import cable from './cable/cable.routes.js';
 import configPlugin from './config.plugin.js';
 import type { Config } from './config.js';
@@ -20,6 +21,7 @@ import { replySerializerCompiler } from './http/reply-serializer.js';
 import { OneLinePerRequest } from './http/request-log.js';
 import { lazyRequestLogger } from './http/request-logger.js';
 import openApi, { openApiRoutes } from './http/openapi.plugin.js';
+import metrics from './metrics/metrics.plugin.js';
 import passkeys from './passkeys/passkeys.plugin.js';
 import passwords from './passwords/passwords.plugin.js';
 import prices from './prices/prices.plugin.js';
@@ -124,6 +126,7 @@ export async function buildApp({
   await app.register(configPlugin, { config });
   await app.register(readiness);
   await app.register(appContextPlugin, { owned });
+  await app.register(metrics);
   await app.register(requestUser);
   await app.register(gracefulClose);
   await app.register(replyBatch);
@@ -135,6 +138,7 @@ export async function buildApp({
   // First of the routes: the socket plugin has to see every route registered after it.
   await app.register(cable);
   await app.register(housekeeping);
+  await app.register(backups);
   await app.register(signInMethods);
   await app.register(accountExtensions);
   await app.register(health);

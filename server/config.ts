@@ -20,6 +20,12 @@ const urlWithProtocols = (protocols: string[], hint: string) =>
       .optional(),
   );
 
+/** A whole number from `min` to `max`, with one sentence for every way it can be wrong. */
+const wholeNumber = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+};
+
 const envSchema = z.object({
   PORT: z.preprocess(
     emptyAsUnset,
@@ -111,6 +117,10 @@ const envSchema = z.object({
       .refine((value) => parseTrustedProxies(value) !== null, TRUST_PROXY_HINT)
       .optional(),
   ),
+  METRICS_PORT: z.preprocess(emptyAsUnset, wholeNumber(0, 65535).optional()),
+  BACKUP_DIR: optionalString,
+  BACKUP_INTERVAL_MINUTES: z.preprocess(emptyAsUnset, wholeNumber(1, 10_080).default(60)),
+  BACKUP_KEEP: z.preprocess(emptyAsUnset, wholeNumber(1, 10_000).default(48)),
   LOG_LEVEL: z.preprocess(
     emptyAsUnset,
     z
@@ -194,6 +204,12 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     /** Proxies allowed to name the client's address in X-Forwarded-For (docs/operations.md). */
     trustProxy: parseTrustedProxies(env.TRUST_PROXY) ?? { none: true },
     logLevel: env.LOG_LEVEL,
+    /** A second listener (on HOST) for GET /metrics in Prometheus' text format; 0: a free port; unset: none. */
+    metricsPort: env.METRICS_PORT ?? null,
+    /** Online SQLite backups from inside the process (server/backup/); unset: none. */
+    backup: env.BACKUP_DIR
+      ? { dir: env.BACKUP_DIR, intervalMinutes: env.BACKUP_INTERVAL_MINUTES, keep: env.BACKUP_KEEP }
+      : null,
     /** HSTS only makes sense when the app is reached over https. */
     secureCookies: publicUrl.protocol === 'https:',
   };

@@ -57,6 +57,7 @@ async function cable(app: FastifyInstance) {
     for (const connection of context.open) if (connection.pingSlice === slice) connection.send(frame);
   }, PING_INTERVAL_MS / PING_SLICES);
   heartbeat.unref();
+  app.ctx.metrics.countSocketsWith(() => context.open.size);
 
   // Runs before @fastify/websocket's own preClose, which then waits for these sockets to finish closing.
   app.addHook('preClose', async () => {

@@ -21,6 +21,12 @@ export interface DatabaseHandle {
    * nothing to do here; the rows are gone at commit and autovacuum reuses their space (docs/privacy.md).
    */
   eraseDeleted(): Promise<void>;
+  /**
+   * SQLite only: an online copy of the whole database into `file` (SQLite's backup API on the app's own
+   * connection, so the file stays held exclusively and writes made meanwhile are in the copy). PostgreSQL:
+   * absent; its backups are pg_dump's or the host's (docs/operations.md).
+   */
+  backupTo?(file: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -105,6 +111,7 @@ function openSqlite(path: string, locking: SqliteLocking): DatabaseHandle {
     dialect: 'sqlite',
     // Through Kysely, so it waits for the statement or transaction under way on the one connection.
     eraseDeleted: async () => void (await sql`pragma wal_checkpoint(truncate)`.execute(db)),
+    backupTo: async (file) => void (await connection.backup(file)),
     close: () => db.destroy(),
   };
 }

@@ -1,3 +1,4 @@
+import type { AppMetrics } from '../metrics/metrics.js';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -23,6 +24,7 @@ export class Mailer {
   constructor(
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
+    private readonly metrics?: AppMetrics,
   ) {
     this.transport = config.smtpUrl
       ? nodemailer.createTransport({
@@ -37,6 +39,16 @@ export class Mailer {
 
   /** Sends now and reports failure to the caller. */
   async send(message: MailMessage): Promise<void> {
+    try {
+      await this.deliver(message);
+      this.metrics?.mail('ok');
+    } catch (error) {
+      this.metrics?.mail('failed');
+      throw error;
+    }
+  }
+
+  private async deliver(message: MailMessage): Promise<void> {
     const info = await this.transport.sendMail({ from: this.config.mailFrom, ...message });
     if (this.config.smtpUrl) {
       this.log.info({ mail: { subject: message.subject } }, 'mail sent');

@@ -1,3 +1,4 @@
+import type { AppMetrics } from '../metrics/metrics.js';
 import { z } from 'zod';
 
 /** Every call to PayPal gives up after this long, so a slow PayPal never holds a request for long. */
@@ -22,6 +23,8 @@ export interface PayPalApiOptions {
   clientSecret: string;
   timeoutMs?: number;
   now?: () => number;
+  /** Counts each call by operation (the path with its ids as `{id}`) and result. */
+  metrics?: AppMetrics;
 }
 
 export interface PayPalReply {
@@ -47,11 +50,17 @@ export function describeFailure(method: string, path: string, reply: PayPalReply
 }
 
 /** PayPal's REST API: OAuth2 client credentials (one token shared by callers), then authorized calls. */
+/** A path as a metric label: its ids (plans, subscriptions, anything after them) become `{id}`. */
+export function operationOf(path: string): string {
+  return path.split('?')[0]!.replace(/\/(plans|subscriptions|captures|sales|refunds)\/[^/]+/g, '/$1/{id}');
+}
+
 export class PayPalApi {
   private readonly apiBase: string;
   private readonly basicAuth: string;
   private readonly timeoutMs: number;
   private readonly now: () => number;
+  private readonly metrics: AppMetrics | undefined;
   private token: { value: string; renewAt: number } | null = null;
   private pendingToken: Promise<string> | null = null;
 
@@ -60,6 +69,7 @@ export class PayPalApi {
     this.basicAuth = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
     this.timeoutMs = options.timeoutMs ?? PAYPAL_TIMEOUT_MS;
     this.now = options.now ?? Date.now;
+    this.metrics = options.metrics;
   }
 
   /** A call with the access token; a token PayPal revoked early is replaced once. */
@@ -79,12 +89,19 @@ export class PayPalApi {
         },
         body === undefined ? undefined : JSON.stringify(body),
       );
-    let reply = await send();
-    if (reply.status === 401) {
-      this.token = null;
-      reply = await send();
+    const operation = `${method} ${operationOf(path)}`;
+    try {
+      let reply = await send();
+      if (reply.status === 401) {
+        this.token = null;
+        reply = await send();
+      }
+      this.metrics?.paypalRequest(operation, reply.status < 400 ? 'ok' : 'failed');
+      return reply;
+    } catch (error) {
+      this.metrics?.paypalRequest(operation, 'failed');
+      throw error;
     }
-    return reply;
   }
 
   /** The cached access token while it is good, else a new one; callers at the same moment share one call. */

@@ -1,3 +1,4 @@
+import type { AppMetrics } from '../metrics/metrics.js';
 import type { Config } from '../config.js';
 import { PayPalApi } from './paypal-api.js';
 import { PayPalSubscriptions } from './paypal-subscriptions.js';
@@ -13,13 +14,11 @@ export interface PayPalClients {
   webhooks: WebhookVerifier | null;
 }
 
-export function payPalClientsFor({
-  clientId,
-  clientSecret,
-  apiBase,
-  webhookId,
-}: Config['paypal']): PayPalClients {
-  const api = clientId && clientSecret ? new PayPalApi({ apiBase, clientId, clientSecret }) : null;
+export function payPalClientsFor(
+  { clientId, clientSecret, apiBase, webhookId }: Config['paypal'],
+  metrics?: AppMetrics,
+): PayPalClients {
+  const api = clientId && clientSecret ? new PayPalApi({ apiBase, clientId, clientSecret, metrics }) : null;
   return {
     api,
     subscriptions: api ? new PayPalSubscriptions(api) : null,

@@ -1,3 +1,4 @@
+import type { AppMetrics } from '../metrics/metrics.js';
 import type { AccountEvent, SessionKind } from '../../contract/cable.js';
 import type { SubscriptionJson } from '../../contract/subscriptions.js';
 import type { PushBus } from './bus.js';
@@ -14,7 +15,10 @@ export interface AccountBroadcast {
 
 /** What the accounts code calls when something happens to an account; the push channel delivers it. */
 export class AccountEvents {
-  constructor(private readonly bus: PushBus) {}
+  constructor(
+    private readonly bus: PushBus,
+    private readonly metrics?: AppMetrics,
+  ) {}
 
   sessionCreated(userId: number, kind: SessionKind) {
     return this.send(userStream(userId), { event: { event: 'session_created', kind }, disconnect: false });
@@ -72,6 +76,7 @@ export class AccountEvents {
   private async send(stream: string, broadcast: AccountBroadcast) {
     try {
       await this.bus.publish(stream, broadcast);
+      this.metrics?.pushed();
     } catch {
       // A push is a courtesy: a failed broadcast never turns a committed change into an error.
     }

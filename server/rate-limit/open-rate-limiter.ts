@@ -1,3 +1,4 @@
+import type { AppMetrics } from '../metrics/metrics.js';
 import { randomBytes } from 'node:crypto';
 import { getOrCreateSecret } from '../audit/app-secrets.repository.js';
 import type { Config } from '../config.js';
@@ -27,7 +28,12 @@ export interface OpenedRateLimiter {
 
 /** The rate limiter of this configuration, keyed with the secret every instance reads from the database. */
 export async function openRateLimiter(
-  { config, db, onRedisError }: { config: Config; db: Db; onRedisError: (error: Error) => void },
+  {
+    config,
+    db,
+    metrics,
+    onRedisError,
+  }: { config: Config; db: Db; metrics?: AppMetrics; onRedisError: (error: Error) => void },
   { settings, store }: RateLimitOptions = {},
 ): Promise<OpenedRateLimiter> {
   const redis =
@@ -35,7 +41,7 @@ export async function openRateLimiter(
       ? new RedisRateLimitStore(config.redisUrl, config.redisKeyPrefix, onRedisError)
       : null;
   const used = store ?? redis ?? new MemoryRateLimitStore();
-  const limiter = new RateLimiter(used, settings);
+  const limiter = new RateLimiter(used, settings, metrics);
   const close = async () => {
     if (!store) await used.close();
   };

@@ -1,3 +1,4 @@
+import type { AppMetrics } from '../metrics/metrics.js';
 import { createHmac } from 'node:crypto';
 import { APP_PREFIX } from '../../contract/app.js';
 import { tooManyRequests } from '../http/errors.js';
@@ -44,6 +45,7 @@ export class RateLimiter {
   constructor(
     private readonly store: RateLimitStore,
     settings: Partial<RateLimitSettings> = {},
+    private readonly metrics?: AppMetrics,
   ) {
     this.settings = { ...DEFAULT_RATE_LIMITS, ...settings };
   }
@@ -56,7 +58,9 @@ export class RateLimiter {
   /** Throws the 429 reply when this hit is over the limit of `rule` for `subject`. */
   async check(rule: RateLimitName, subject: string): Promise<void> {
     const { count, resetInMs } = await this.hit(rule, subject);
-    if (count > this.settings[rule].limit) throw tooManyRequests(Math.max(1, Math.ceil(resetInMs / 1000)));
+    if (count <= this.settings[rule].limit) return;
+    this.metrics?.limited(rule);
+    throw tooManyRequests(Math.max(1, Math.ceil(resetInMs / 1000)));
   }
 
   /** Counts one hit and says how many the window holds now, refusing nothing (the caller decides). */

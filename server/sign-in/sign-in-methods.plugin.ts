@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 async function signInMethodsPlugin(app: FastifyInstance) {
-  app.decorate('signInMethods', new SignInMethods());
+  app.decorate('signInMethods', new SignInMethods(app.ctx.metrics));
 }
 
-export default fp(signInMethodsPlugin, { name: 'sign-in-methods' });
+export default fp(signInMethodsPlugin, { name: 'sign-in-methods', dependencies: ['app-context'] });

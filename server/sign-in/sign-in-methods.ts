@@ -1,3 +1,4 @@
+import type { AppMetrics } from '../metrics/metrics.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_VARIANTS } from '../../contract/errors.js';
 import type { TwoFactorRequired } from '../../contract/two-factor.js';
@@ -32,6 +33,8 @@ export interface SecondStep {
  * and POST /api/v1/login is one loop over them. Nothing here knows which features exist.
  */
 export class SignInMethods {
+  constructor(private readonly metrics?: AppMetrics) {}
+
   private readonly methods = new Map<string, SignInMethod>();
   private readonly secondSteps = new Map<string, SecondStep>();
 
@@ -50,10 +53,19 @@ export class SignInMethods {
   }
 
   /** Signs in by the method that takes this form; a form no method of this app takes is a 400. */
-  signIn(session: LoginSession, attempt: SignInAttempt): Promise<LoginReply> {
-    for (const method of this.methods.values())
-      if (method.accepts(session)) return method.signIn(session, attempt);
-    return Promise.reject(invalidRequest(ERROR_VARIANTS.signInMethodUnavailable));
+  async signIn(session: LoginSession, attempt: SignInAttempt): Promise<LoginReply> {
+    for (const [name, method] of this.methods) {
+      if (!method.accepts(session)) continue;
+      try {
+        const reply = await method.signIn(session, attempt);
+        this.metrics?.signIn(name, 'two_factor_required' in reply ? 'second_step' : 'ok');
+        return reply;
+      } catch (error) {
+        this.metrics?.signIn(name, 'failed');
+        throw error;
+      }
+    }
+    throw invalidRequest(ERROR_VARIANTS.signInMethodUnavailable);
   }
 
   /** After a first factor: the first second step that asks for more, or null when the factor is enough. */

@@ -73,6 +73,13 @@ describe.each(testDialects)('POST /api/v1/paypal/webhook on %s', (dialect) => {
     expect(again.status).toBe(200);
     expect(kit.paypal.subscriptions.calls.get).toBe(gets);
     expect(await rowsOf(kit.app).events()).toHaveLength(1);
+    const metrics = await kit.app.ctx.metrics.text();
+    expect(metrics).toContain(
+      'paypal_webhooks_total{event_type="BILLING.SUBSCRIPTION.ACTIVATED",result="handled"} 1',
+    );
+    expect(metrics).toContain(
+      'paypal_webhooks_total{event_type="BILLING.SUBSCRIPTION.ACTIVATED",result="duplicate"} 1',
+    );
   });
 
   it('refuses a tampered body, a wrong webhook id, a bad signature and missing headers: 400, nothing stored', async () => {
@@ -106,6 +113,10 @@ describe.each(testDialects)('POST /api/v1/paypal/webhook on %s', (dialect) => {
     }
     expect(await rowsOf(kit.app).events()).toEqual([]);
     expect(await currentOf(kit.app, user)).toMatchObject({ status: 'APPROVAL_PENDING' });
+    // Counted without the unverified body's event type.
+    expect(await kit.app.ctx.metrics.text()).toContain(
+      'paypal_webhooks_total{event_type="unverified",result="refused"} 4',
+    );
   });
 
   it('never fetches a certificate from a host that is not PayPal’s', async () => {

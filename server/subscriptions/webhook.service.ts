@@ -56,6 +56,8 @@ export async function receiveWebhook(
   } catch (error) {
     if (!(error instanceof WebhookSignatureError)) throw error;
     ctx.log.warn({ reason: error.message }, 'PayPal webhook refused');
+    // Before the signature holds, nothing in the body is PayPal's word: no event type as a label.
+    ctx.metrics.webhook('unverified', 'refused');
     throw invalidSignature();
   }
   let event: WebhookEvent;
@@ -69,15 +71,24 @@ export async function receiveWebhook(
     eventType: event.event_type,
     at: ctx.now().toISOString(),
   });
-  if (!first) return;
+  const eventType = /^[A-Z0-9._]{1,64}$/.test(event.event_type) ? event.event_type : 'other';
+  if (!first) {
+    ctx.metrics.webhook(eventType, 'duplicate');
+    return;
+  }
   const subscriptionId = subscriptionIdOf(event);
-  if (!subscriptionId) return;
+  if (!subscriptionId) {
+    ctx.metrics.webhook(eventType, 'ignored');
+    return;
+  }
   try {
     await refreshFromPayPal(ctx, subscriptionId);
   } catch (error) {
     // Not handled: forget it, so that PayPal's redelivery (it retries on any non-2xx) is handled.
     await forgetEvent(ctx.db, event.id);
     ctx.log.warn({ err: error, event: event.event_type }, 'PayPal webhook could not be handled');
+    ctx.metrics.webhook(eventType, 'failed');
     throw paymentsUnavailable();
   }
+  ctx.metrics.webhook(eventType, 'handled');
 }
