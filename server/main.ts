@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { startupSummary } from './startup-summary.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -56,7 +57,7 @@ async function serve(config: Config) {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`${config.appName} is ready at ${config.publicUrl}`);
+  app.log.info(startupSummary(config, { signInMethods: app.signInMethods.names() }));
 }
 
 const config = readConfig();

@@ -183,7 +183,7 @@ describe('subscribing on the pricing screen, signed in', () => {
     expect(screen.queryByText('Your plan')).not.toBeInTheDocument();
   });
 
-  it('says subscribing is unavailable, and loads nothing, when the server has no PayPal client id', async () => {
+  it('says subscriptions are not set up (not "try again later"), and loads nothing, when the server has no PayPal client id', async () => {
     server(null);
     renderScreen(
       <PageConfigProvider value={{ ...testConfig, paypalClientId: '' }}>
@@ -191,9 +191,7 @@ describe('subscribing on the pricing screen, signed in', () => {
       </PageConfigProvider>,
       { url: '/pricing' },
     );
-    expect(
-      await screen.findByText('Subscribing is not available right now. Please try again later.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Subscriptions are not set up on this server yet.')).toBeInTheDocument();
     expect(sdkScripts()).toEqual([]);
   });
 

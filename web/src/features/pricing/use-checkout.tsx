@@ -14,7 +14,7 @@ export const SUBSCRIBE_TEXTS = {
   signIn: 'Sign in to subscribe',
   yourPlan: 'Your plan',
   manage: 'Manage it on your account page',
-  unavailable: 'Subscribing is not available right now. Please try again later.',
+  unavailable: 'Subscriptions are not set up on this server yet.',
 } as const;
 
 /**
