@@ -133,6 +133,9 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof shapeConfig>;
 
+/** Every environment variable the app reads (.env.example lists each one: server/env-example.test.ts). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`The configuration is not valid:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
