@@ -1,20 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TwoFactorRequired } from '../../contract/two-factor.js';
-import {
-  loginBodySchema,
-  loginReplySchema,
-  meReplySchema,
-  type LoginBody,
-  type User,
-} from '../../contract/users.js';
-import { andThen } from '../db/compiled-query.js';
+import { loginBodySchema, loginReplySchema, meReplySchema } from '../../contract/users.js';
 import { BEARER_ERRORS, BODY_ERRORS, errorReplies, PASSWORD_CHECKED } from '../http/error-replies.js';
-import { requireUser, requireUserAtOnce } from '../sessions/request-user.js';
+import { requireUser } from '../sessions/request-user.js';
 import { normaliseEmail } from '../users/email-address.js';
 import { addressSubject } from '../rate-limit/client-address.js';
-import { appContext, callerOf, type Caller } from '../app-context.js';
+import { appContext, callerOf } from '../app-context.js';
 import { toMe, toUserJson } from './user-json.js';
 import { signInWithPassword, signInWithStoredToken, signOut } from './sign-in.service.js';
 import { API_PATHS } from '../../contract/api-paths.js';
@@ -50,8 +42,7 @@ export async function signInRoutes(app: FastifyInstance) {
         },
       },
     },
-    // Not async: a token sign-in answered at once is a value, which Fastify sends with no promise to settle.
-    (request, reply) => {
+    async (request, reply) => {
       const { session } = request.body;
       const caller = callerOf(request);
       if ('auth_token' in session)
@@ -60,53 +51,43 @@ export async function signInRoutes(app: FastifyInstance) {
           qrOnly: session.qr === true,
           caller,
         });
-      return slowerSignIn(request, reply, session, caller);
+      if ('passkey' in session) {
+        await app.rateLimiter.check('signInPerIp', addressSubject(request.ip));
+        const { user, token } = await app.signInWithPasskey({ response: session.passkey, caller });
+        return toUserJson(user, token);
+      }
+      if ('challenge' in session) {
+        await app.rateLimiter.check('signInPerIp', addressSubject(request.ip));
+        const { user, token } = await app.twoFactor.signIn({
+          challenge: session.challenge,
+          code: session.code,
+          caller,
+          // Like the password step: per account, unless this browser signed in to it before.
+          throttle: async (email) => {
+            if (!app.deviceCookies.recognises(request, email))
+              await app.rateLimiter.check('signInPerAccount', normaliseEmail(email));
+          },
+        });
+        app.deviceCookies.remember(request, reply, user.email);
+        return toUserJson(user, token);
+      }
+      await app.rateLimiter.check('signInPerIp', addressSubject(request.ip));
+      // Per account whatever the IP, so spreading guesses over many addresses does not help; a browser
+      // that signed in to the account before is exempt, so those guesses cannot lock its owner out.
+      if (!app.deviceCookies.recognises(request, session.email))
+        await app.rateLimiter.check('signInPerAccount', normaliseEmail(session.email));
+      const signedIn = await signInWithPassword(context, {
+        email: session.email,
+        password: session.password,
+        caller,
+        secondStep: (user) => app.twoFactor.challengeFor(user),
+      });
+      // The browser is remembered only once the code step is passed too.
+      if ('two_factor_required' in signedIn) return signedIn;
+      app.deviceCookies.remember(request, reply, signedIn.email);
+      return signedIn;
     },
   );
-
-  /** Sign-in with a passkey, with a code, or with e-mail and password: each waits on something slow. */
-  async function slowerSignIn(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    session: Exclude<LoginBody['session'], { auth_token: string }>,
-    caller: Caller,
-  ): Promise<User | TwoFactorRequired> {
-    if ('passkey' in session) {
-      await app.rateLimiter.check('signInPerIp', addressSubject(request.ip));
-      const { user, token } = await app.signInWithPasskey({ response: session.passkey, caller });
-      return toUserJson(user, token);
-    }
-    if ('challenge' in session) {
-      await app.rateLimiter.check('signInPerIp', addressSubject(request.ip));
-      const { user, token } = await app.twoFactor.signIn({
-        challenge: session.challenge,
-        code: session.code,
-        caller,
-        // Like the password step: per account, unless this browser signed in to it before.
-        throttle: async (email) => {
-          if (!app.deviceCookies.recognises(request, email))
-            await app.rateLimiter.check('signInPerAccount', normaliseEmail(email));
-        },
-      });
-      app.deviceCookies.remember(request, reply, user.email);
-      return toUserJson(user, token);
-    }
-    await app.rateLimiter.check('signInPerIp', addressSubject(request.ip));
-    // Per account whatever the IP, so spreading guesses over many addresses does not help; a browser
-    // that signed in to the account before is exempt, so those guesses cannot lock its owner out.
-    if (!app.deviceCookies.recognises(request, session.email))
-      await app.rateLimiter.check('signInPerAccount', normaliseEmail(session.email));
-    const signedIn = await signInWithPassword(context, {
-      email: session.email,
-      password: session.password,
-      caller,
-      secondStep: (user) => app.twoFactor.challengeFor(user),
-    });
-    // The browser is remembered only once the code step is passed too.
-    if ('two_factor_required' in signedIn) return signedIn;
-    app.deviceCookies.remember(request, reply, signedIn.email);
-    return signedIn;
-  }
 
   routes.post(
     API_PATHS.logout,
@@ -134,10 +115,9 @@ export async function signInRoutes(app: FastifyInstance) {
         response: { 200: meReplySchema, ...errorReplies(BEARER_ERRORS) },
       },
     },
-    // Not async, as the token sign-in above: on SQLite both reads answer at once and the reply is a value.
-    (request) =>
-      andThen(requireUserAtOnce(request), ({ user }) =>
-        andThen(app.subscriptionOf(user.id), (subscription) => toMe(user, subscription)),
-      ),
+    async (request) => {
+      const { user } = await requireUser(request);
+      return toMe(user, await app.subscriptionOf(user.id));
+    },
   );
 }

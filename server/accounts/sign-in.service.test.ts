@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 describe('a token sign-in', () => {
-  it('answers with no promise on SQLite when the token is in use, and with one when a QR token is exchanged', async () => {
+  it('signs in as itself with a token in use, and exchanges a pending QR token once for a new one', async () => {
     current = await buildTestApp();
     const { app } = current;
     await app.ready();
@@ -20,15 +20,15 @@ describe('a token sign-in', () => {
     const user = await insertTestUser(db);
     const caller = { ip: '127.0.0.1', userAgent: null };
     const { token } = await createSession(db, { userId: user.id, kind: 'password' });
-    const inUse = signInWithStoredToken(appContext(app), { token, qrOnly: false, caller });
-    expect(inUse).not.toBeInstanceOf(Promise);
+    const inUse = await signInWithStoredToken(appContext(app), { token, qrOnly: false, caller });
     expect(inUse).toMatchObject({ email: user.email, auth_token: token });
 
     const pending = await createSession(db, { userId: user.id, kind: 'qr', pending: true });
-    const exchanged = signInWithStoredToken(appContext(app), { token: pending.token, qrOnly: true, caller });
-    expect(exchanged).toBeInstanceOf(Promise);
-    const signedIn = await exchanged;
+    const exchange = () =>
+      signInWithStoredToken(appContext(app), { token: pending.token, qrOnly: true, caller });
+    const signedIn = await exchange();
     expect(signedIn.email).toBe(user.email);
     expect(signedIn.auth_token).not.toBe(pending.token);
+    await expect(exchange()).rejects.toMatchObject({ status: 401, code: 'invalid_token' });
   });
 });

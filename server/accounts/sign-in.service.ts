@@ -1,5 +1,4 @@
 import type { TwoFactorRequired } from '../../contract/two-factor.js';
-import { andThen, type MaybePromise } from '../db/compiled-query.js';
 import type { User } from '../../contract/users.js';
 import { invalidCredentials, invalidToken } from '../http/errors.js';
 import { revokeSession, signInWithToken, type Authenticated } from '../sessions/sessions.service.js';
@@ -57,20 +56,17 @@ export async function signInWithPassword(
  * `qrOnly` (the `/login#auth_token=…` link) refuses anything but a pending QR token, so a link cannot
  * plant somebody else's session in a browser.
  */
-export function signInWithStoredToken(
+export async function signInWithStoredToken(
   { db, audit, events }: AppContext,
   { token, qrOnly, caller }: { token: string; qrOnly: boolean; caller: Caller },
-): MaybePromise<User> {
-  // No promise when SQLite answered at once and nothing was written: the route sends the value as it is.
-  return andThen(signInWithToken(db, token, { userAgent: caller.userAgent, qrOnly }), (found) => {
-    if (!found) throw invalidToken();
-    if (!found.redeemed) return toUserJson(found.user, found.token);
-    // A new device has just signed in with a QR code; re-presenting an active token is no new sign-in.
-    return audit
-      .record(db, { event: 'sign_in', subject: { userId: found.user.id }, ip: caller.ip })
-      .then(() => events.sessionCreated(found.user.id, 'qr'))
-      .then(() => toUserJson(found.user, found.token));
-  });
+): Promise<User> {
+  const found = await signInWithToken(db, token, { userAgent: caller.userAgent, qrOnly });
+  if (!found) throw invalidToken();
+  if (!found.redeemed) return toUserJson(found.user, found.token);
+  // A new device has just signed in with a QR code; re-presenting an active token is no new sign-in.
+  await audit.record(db, { event: 'sign_in', subject: { userId: found.user.id }, ip: caller.ip });
+  await events.sessionCreated(found.user.id, 'qr');
+  return toUserJson(found.user, found.token);
 }
 
 export async function signOut({ db, events }: AppContext, { user, session }: Authenticated): Promise<void> {

@@ -61,18 +61,7 @@ function checked<R>(compiled: CompiledQuery<R>, params: readonly unknown[]): Com
   return compiled;
 }
 
-/** A value, or a promise of it: what the request path's reads give when SQLite answered at once. */
-export type MaybePromise<T> = T | Promise<T>;
-
-/** Applies `next` to a value now, or once its promise settles: no promise and no turn when there is none. */
-export function andThen<A, B>(value: MaybePromise<A>, next: (value: A) => MaybePromise<B>): MaybePromise<B> {
-  return value instanceof Promise ? value.then(next) : next(value);
-}
-
-/**
- * The rows of a read compiled once: at once on SQLite when it can (`readNow`), else a promise of them
- * through Kysely. Callers on the request path pass them on with `andThen`; others simply await them.
- */
-export function rowsOf<R>(db: DbOrTx, query: CompiledQuery<R>): MaybePromise<R[]> {
-  return readNow(db, query) ?? db.executeQuery(query).then((result) => result.rows);
+/** The rows of a read compiled once: at once on SQLite when it can (`readNow`), else through Kysely. */
+export async function rowsOf<R>(db: DbOrTx, query: CompiledQuery<R>): Promise<R[]> {
+  return readNow(db, query) ?? (await db.executeQuery(query)).rows;
 }

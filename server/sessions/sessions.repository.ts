@@ -1,5 +1,5 @@
 import type { InferResult } from 'kysely';
-import { andThen, compiledOnce, type MaybePromise, rowsOf } from '../db/compiled-query.js';
+import { compiledOnce, rowsOf } from '../db/compiled-query.js';
 import type { DbOrTx } from '../db/database.js';
 import type { SessionRow } from '../db/schema.js';
 import type { SessionKind } from '../../contract/cable.js';
@@ -87,8 +87,9 @@ function sessionWithUserQuery(db: DbOrTx, tokenHash: string) {
 const compiledLookup = compiledOnce(sessionWithUserQuery);
 
 /** The session with this token hash and its user, in one query (token sign-in is the hottest path). */
-export function findSessionWithUser(db: DbOrTx, tokenHash: string): MaybePromise<SessionWithUser | null> {
-  return andThen(rowsOf(db, compiledLookup(db, tokenHash)), ([row]) => (row ? sessionWithUser(row) : null));
+export async function findSessionWithUser(db: DbOrTx, tokenHash: string): Promise<SessionWithUser | null> {
+  const [row] = await rowsOf(db, compiledLookup(db, tokenHash));
+  return row ? sessionWithUser(row) : null;
 }
 
 export interface SessionWithUser {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SubscriptionJson } from '../../contract/subscriptions.js';
-import type { MaybePromise } from '../db/compiled-query.js';
 import { scheduleReconciliation } from './reconciliation.js';
 import { subscriptionsContext } from './subscriptions-context.js';
 import { subscriptionsRoutes } from './subscriptions.routes.js';
@@ -11,7 +10,7 @@ import { webhookRoutes } from './webhook.routes.js';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The user's subscription JSON for /api/v1/me: the current one, else the latest, else null. */
-    subscriptionOf(userId: number): MaybePromise<SubscriptionJson | null>;
+    subscriptionOf(userId: number): Promise<SubscriptionJson | null>;
     /** Deletion calls it first; it throws when PayPal refuses or cannot be reached. */
     cancelSubscriptionsForDeletion(userId: number): Promise<void>;
   }

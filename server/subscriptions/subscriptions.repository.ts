@@ -1,5 +1,5 @@
 import type { SubscriptionPlan, SubscriptionStatus } from '../../contract/subscriptions.js';
-import { andThen, compiledOnce, type MaybePromise, rowsOf } from '../db/compiled-query.js';
+import { compiledOnce, rowsOf } from '../db/compiled-query.js';
 import type { DbOrTx } from '../db/database.js';
 import type { SubscriptionRow } from '../db/schema.js';
 
@@ -84,8 +84,9 @@ const subscriptionsOfUser = compiledOnce((db: DbOrTx, userId: number) =>
 );
 
 /** Every subscription of a user, newest first. */
-export function listForUser(db: DbOrTx, userId: number): MaybePromise<Subscription[]> {
-  return andThen(rowsOf(db, subscriptionsOfUser(db, userId)), (rows) => rows.map(toSubscription));
+export async function listForUser(db: DbOrTx, userId: number): Promise<Subscription[]> {
+  const rows = await rowsOf(db, subscriptionsOfUser(db, userId));
+  return rows.map(toSubscription);
 }
 
 /** Subscriptions PayPal may still change: neither CANCELLED nor EXPIRED. */

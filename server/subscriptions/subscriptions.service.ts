@@ -8,7 +8,6 @@ import type { PayPalSubscription } from '../paypal/paypal-subscriptions.js';
 import { isEntitled, toSubscriptionJson } from './entitlement.js';
 import { alreadySubscribed, paymentsUnavailable, subscriptionNotFound } from '../http/errors.js';
 import type { SubscriptionsContext } from './subscriptions-context.js';
-import { andThen, type MaybePromise } from '../db/compiled-query.js';
 import { listForUser, type Subscription } from './subscriptions.repository.js';
 import { applyPayPalState, DELETED_ACCOUNT_REASON, refreshFromPayPal } from './subscription-sync.js';
 
@@ -22,19 +21,19 @@ function json(ctx: SubscriptionsContext, subscription: Subscription): Subscripti
 }
 
 /** The user's current subscription (the one that entitles), else the latest, else null. */
-function current(ctx: SubscriptionsContext, userId: number): MaybePromise<Subscription | null> {
-  return andThen(listForUser(ctx.db, userId), (all) => {
-    const now = ctx.now();
-    return all.find((s) => isEntitled(s, now, ctx.config.paypal.graceDays)) ?? all[0] ?? null;
-  });
+async function current(ctx: SubscriptionsContext, userId: number): Promise<Subscription | null> {
+  const all = await listForUser(ctx.db, userId);
+  const now = ctx.now();
+  return all.find((s) => isEntitled(s, now, ctx.config.paypal.graceDays)) ?? all[0] ?? null;
 }
 
-/** GET /api/v1/me runs this on every call: on SQLite it answers at once, without a promise (`andThen`). */
-export function currentSubscription(
+/** GET /api/v1/me runs this on every call. */
+export async function currentSubscription(
   ctx: SubscriptionsContext,
   userId: number,
-): MaybePromise<SubscriptionJson | null> {
-  return andThen(current(ctx, userId), (found) => (found ? json(ctx, found) : null));
+): Promise<SubscriptionJson | null> {
+  const found = await current(ctx, userId);
+  return found ? json(ctx, found) : null;
 }
 
 /** Runs a PayPal call; any PayPal failure becomes 503 payments_unavailable (logged, never shown). */
