@@ -8,7 +8,7 @@ import {
 } from '../http/errors.js';
 import { confirmEmailChangeMail, emailChangeRequestedMail } from '../mail/email-change-mails.js';
 import { generateToken, hashToken, looksLikeToken } from '../sessions/session-token.js';
-import { toAccount, type Account } from '../users/account.js';
+import type { Account } from '../users/account.js';
 import { isPasswordOf } from '../users/credentials.js';
 import { isValidEmail, normaliseEmail } from '../users/email-address.js';
 import { findUserByEmail, findUserById } from '../users/users.repository.js';
@@ -88,5 +88,5 @@ export async function confirmEmailChange(
   await events.emailChanged(change.user_id);
   const user = await findUserById(db, change.user_id);
   if (!user) throw invalidEmailChangeToken();
-  return toAccount(user);
+  return user;
 }
