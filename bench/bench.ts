@@ -84,26 +84,37 @@ async function warmUp(side: { round: (seconds: number) => Promise<Round> }, requ
   while (answered < requests && performance.now() < end);
 }
 
+/** One side of a comparison: a label and how to measure a round of it. */
+export interface Side {
+  label: string;
+  round: (seconds: number) => Promise<Round>;
+}
+
 /**
  * Runs baseline and subject alternately for ROUNDS rounds and returns both, combined. `warmUpRequests`:
  * how many requests each side answers, unmeasured, before the first round (at least a second of each).
  */
 export async function compare(
-  baseline: { label: string; round: (seconds: number) => Promise<Round> },
-  subject: { label: string; round: (seconds: number) => Promise<Round> },
-  { warmUpRequests = 0 }: { warmUpRequests?: number } = {},
+  baseline: Side,
+  subject: Side,
+  options: { warmUpRequests?: number } = {},
 ): Promise<[Measurement, Measurement]> {
+  const [base, measured] = await compareAll([baseline, subject], options);
+  return [base!, measured!];
+}
+
+/** As `compare`, for any number of sides, each round taking them in turn: one measurement per side. */
+export async function compareAll(
+  sides: Side[],
+  { warmUpRequests = 0 }: { warmUpRequests?: number } = {},
+): Promise<Measurement[]> {
   const seconds = Math.max(1, PHASE_SECONDS / ROUNDS);
   // Unmeasured first runs: JIT warm-up and first connections do not count.
-  await warmUp(baseline, warmUpRequests);
-  await warmUp(subject, warmUpRequests);
-  const base: Round[] = [];
-  const subj: Round[] = [];
-  for (let i = 0; i < ROUNDS; i += 1) {
-    base.push(await baseline.round(seconds));
-    subj.push(await subject.round(seconds));
-  }
-  return [combine(baseline.label, base), combine(subject.label, subj)];
+  for (const side of sides) await warmUp(side, warmUpRequests);
+  const rounds: Round[][] = sides.map(() => []);
+  for (let i = 0; i < ROUNDS; i += 1)
+    for (const [at, side] of sides.entries()) rounds[at]!.push(await side.round(seconds));
+  return sides.map((side, at) => combine(side.label, rounds[at]!));
 }
 
 /**
@@ -187,7 +198,7 @@ export interface PeerReady {
   cookie?: string;
 }
 
-export type PeerMode = 'app' | 'fastify' | 'better-auth';
+export type PeerMode = 'app' | 'fastify' | 'fastify-no-logger' | 'better-auth';
 
 export interface Peer extends PeerReady {
   /** The process's id (for pinning it to a CPU). */

@@ -2,7 +2,7 @@
  * One HTTP server of the benchmarks, in a process of its own so the load generator does not share its event
  * loop. `app`: the whole app on the SQLite file given, default logging, rate limits lifted, one account
  * signed up. `fastify`: a bare Fastify 5 with its default logger and one hello-JSON route, the floor of the
- * HTTP figures. `better-auth`: Better Auth with e-mail and password on SQLite (better-sqlite3, as the app),
+ * HTTP figures. `fastify-no-logger`: the same without a logger, the limit (what logging itself costs). `better-auth`: Better Auth with e-mail and password on SQLite (better-sqlite3, as the app),
  * in a file of its own beside the app's, one account.
  * Started and stopped by bench.ts (startPeer): ready → {url, token?, cookie?}; cpu → {usage, mainThreadNs};
  * stop → exits.
@@ -45,8 +45,8 @@ async function startApp(): Promise<{ ready: PeerReady; stop: () => Promise<void>
   return { ready: { url, token: signUp.json().auth_token as string }, stop: () => app.close() };
 }
 
-async function startFastify() {
-  const app = Fastify({ logger: true });
+async function startFastify({ logger = true } = {}) {
+  const app = Fastify({ logger });
   app.get('/hello', async () => ({ hello: 'world' }));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { ready: { url }, stop: () => app.close() };
@@ -103,7 +103,12 @@ function mainThreadNs(): number | null {
   }
 }
 
-const starters = { app: startApp, fastify: startFastify, 'better-auth': startBetterAuth };
+const starters = {
+  app: startApp,
+  fastify: () => startFastify(),
+  'fastify-no-logger': () => startFastify({ logger: false }),
+  'better-auth': startBetterAuth,
+};
 const start = starters[mode as keyof typeof starters];
 if (!start) throw new Error(`unknown mode ${mode}`);
 const peer = await start();

@@ -15,7 +15,7 @@ import readiness from './health/readiness.plugin.js';
 import housekeeping from './housekeeping/housekeeping.plugin.js';
 import errorHandling from './http/error-handler.js';
 import gracefulClose from './http/graceful-close.plugin.js';
-import { loggerOptions } from './http/logger.js';
+import { loggerOptions, ownLineFormat } from './http/logger.js';
 import replyBatch from './http/reply-batch.plugin.js';
 import { replySerializerCompiler } from './http/reply-serializer.js';
 import { OneLinePerRequest } from './http/request-log.js';
@@ -77,9 +77,10 @@ function createFastify({
   logger,
   requestTimeoutMs,
 }: Pick<AppOptions, 'config' | 'logger'> & { requestTimeoutMs: number }): FastifyInstance {
+  const loggerSettings = logger ?? loggerOptions(config.logLevel);
   const app = Fastify({
-    logger: logger ?? loggerOptions(config.logLevel),
-    logController: new OneLinePerRequest(),
+    logger: loggerSettings,
+    logController: new OneLinePerRequest(ownLineFormat(loggerSettings)),
     childLoggerFactory: lazyRequestLogger,
     bodyLimit: BODY_LIMIT,
     // Node checks request deadlines only every 30 s by default: far too lazy against slow-loris.

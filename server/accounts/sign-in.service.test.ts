@@ -11,7 +11,7 @@ afterEach(async () => {
 });
 
 describe('a token sign-in', () => {
-  it('answers with the same token when it is in use, and exchanges a pending QR token for a new one', async () => {
+  it('signs in as itself with a token in use, and exchanges a pending QR token once for a new one', async () => {
     current = await buildTestApp();
     const { app } = current;
     await app.ready();
@@ -23,8 +23,10 @@ describe('a token sign-in', () => {
     expect(inUse).toMatchObject({ email: user.email, auth_token: token });
 
     const pending = await createSession(db, { userId: user.id, kind: 'qr', pending: true });
-    const signedIn = await signInWithStoredToken(app.ctx, { token: pending.token, qrOnly: true, caller });
+    const exchange = () => signInWithStoredToken(app.ctx, { token: pending.token, qrOnly: true, caller });
+    const signedIn = await exchange();
     expect(signedIn.email).toBe(user.email);
     expect(signedIn.auth_token).not.toBe(pending.token);
+    await expect(exchange()).rejects.toMatchObject({ status: 401, code: 'invalid_token' });
   });
 });

@@ -4,7 +4,6 @@ import { hashPassword } from '../users/password-hashing.js';
 import { assertStrongPassword } from '../users/password-rules.js';
 import { createSession } from '../sessions/sessions.service.js';
 import { isValidEmail, normaliseEmail } from '../users/email-address.js';
-import { toAccount } from '../users/account.js';
 import { findUserByEmail, insertUser } from '../users/users.repository.js';
 import type { AppContext } from '../app-context.js';
 import type { Caller } from '../http/caller.js';
@@ -43,7 +42,7 @@ export async function signUp(
       userAgent: caller.userAgent,
     });
     await audit.record(tx, { event: 'sign_up', subject: { userId: user.id }, ip: caller.ip });
-    return { user: toAccount(user), token };
+    return { user, token };
   });
   if (!created) throw emailTaken();
   await events.sessionCreated(created.user.id, 'signup');

@@ -1,4 +1,4 @@
-import { compiledOnce } from '../db/compiled-query.js';
+import { type Param, prepare } from '../db/prepared-query.js';
 import type { DbOrTx } from '../db/database.js';
 
 export interface AuditEventRow {
@@ -8,14 +8,15 @@ export interface AuditEventRow {
   ip: string | null;
 }
 
-// Every sign-in writes one: built once per dialect (compiled-query.ts).
-const compiledInsert = compiledOnce(
-  (db: DbOrTx, at: string, event: string, subject: string, ip: string | null) =>
-    db.insertInto('audit_events').values({ at, event, subject, ip }),
+// Every sign-in writes one: prepared (prepared-query.ts).
+const insert = prepare((db, param: Param<AuditEventRow>) =>
+  db
+    .insertInto('audit_events')
+    .values({ at: param('at'), event: param('event'), subject: param('subject'), ip: param('ip') }),
 );
 
-export async function insertAuditEvent(db: DbOrTx, { at, event, subject, ip }: AuditEventRow): Promise<void> {
-  await db.executeQuery(compiledInsert(db, at, event, subject, ip));
+export async function insertAuditEvent(db: DbOrTx, event: AuditEventRow): Promise<void> {
+  await insert.execute(db, event);
 }
 
 /** Events older than `before` (ISO text): the audit trail keeps a year (docs/privacy.md). */

@@ -9,7 +9,7 @@ import {
 } from '../http/errors.js';
 import { confirmEmailChangeMail, emailChangeRequestedMail } from '../mail/email-change-mails.js';
 import { generateToken, hashToken, looksLikeToken } from '../sessions/session-token.js';
-import { toAccount, type Account } from '../users/account.js';
+import type { Account } from '../users/account.js';
 import { isPasswordOf } from '../users/credentials.js';
 import { isValidEmail, normaliseEmail } from '../users/email-address.js';
 import { findUserByEmail, findUserById } from '../users/users.repository.js';
@@ -89,5 +89,5 @@ export async function confirmEmailChange(
   await events.emailChanged(change.user_id);
   const user = await findUserById(db, change.user_id);
   if (!user) throw invalidEmailChangeToken();
-  return toAccount(user);
+  return user;
 }

@@ -1,9 +1,10 @@
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { type CompiledQuery, Kysely, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, SqliteDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector.js';
+import { readDirectly } from './direct-reads.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -99,13 +100,8 @@ function openSqlite(path: string, locking: SqliteLocking): DatabaseHandle {
   connection.pragma('secure_delete = ON');
   const statements = withStatementCache(connection);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
-  const rawReaders = withRawReaderCache(connection);
-  directReaders.set(db, (sql, parameters) => {
-    // Inside a transaction (another request's, on this one connection) the read waits its turn.
-    if (connection.inTransaction) return null;
-    const statement = rawReaders.prepare(sql);
-    return statement ? rowObjects(statement, parameters) : null;
-  });
+  // The request path's reads skip Kysely outside transactions (direct-reads.ts).
+  readDirectly(db, connection);
   return {
     db,
     dialect: 'sqlite',
@@ -114,82 +110,6 @@ function openSqlite(path: string, locking: SqliteLocking): DatabaseHandle {
     backupTo: async (file) => void (await connection.backup(file)),
     close: () => db.destroy(),
   };
-}
-
-type DirectReader = (sql: string, parameters: readonly unknown[]) => unknown[] | null;
-
-const directReaders = new WeakMap<object, DirectReader>();
-
-type RowBuilder = (values: unknown[]) => Record<string, unknown>;
-
-const rowBuilders = new WeakMap<SqliteDatabase.Statement, RowBuilder>();
-
-/**
- * A function that makes one row object from a statement's array of values: an object literal with the
- * statement's column names in order (later duplicates win, as in better-sqlite3's own objects). Generated
- * once per statement from its column names alone (JSON-quoted), so every row of a statement has the same
- * shape and the engine builds it in one step; a loop setting keys one by one would be shared by every
- * statement's shapes and slow at all of them.
- */
-function rowBuilderFor(statement: SqliteDatabase.Statement): RowBuilder {
-  let build = rowBuilders.get(statement);
-  if (!build) {
-    const names = statement.columns().map((column) => column.name);
-    // A quoted key in a literal is set as better-sqlite3 sets it (`__proto__` included: it sets the prototype).
-    const fields = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(', ');
-    // The generated text holds JSON-quoted column names of our own SQL and nothing else.
-    build = new Function('values', `return { ${fields} };`) as RowBuilder;
-    rowBuilders.set(statement, build);
-  }
-  return build;
-}
-
-/**
- * The rows of a read as objects keyed by column name, exactly as `statement.all` gives them, built here from
- * the statement's arrays (raw mode): better-sqlite3 makes each row object key by key through V8's API, which
- * costs more than the query itself on the request path. The statement is the direct readers' own, in raw
- * mode for good (`withRawReaderCache`): Kysely's statements stay in object mode.
- */
-function rowObjects(statement: SqliteDatabase.Statement, parameters: readonly unknown[]): unknown[] {
-  // The values as arguments, not one array: better-sqlite3 binds an array element by element through V8's
-  // API (5 µs of a token sign-in on a slow machine). Kysely's values are plain (numbers, strings, null,
-  // Buffers), never an object that better-sqlite3 would take for named parameters, and a read has a few.
-  const rows = statement.all(...parameters) as unknown[][];
-  return rows.map(rowBuilderFor(statement));
-}
-
-/**
- * The direct readers' statements, prepared once per SQL text and set to raw mode once: null for a text that
- * writes. Separate from Kysely's cache, so no statement switches mode around each read (two calls into
- * better-sqlite3 each time) and no read reorders Kysely's cache. Its texts are the request path's reads
- * compiled once (`compiledOnce`), a handful; it is bounded all the same.
- */
-function withRawReaderCache(connection: SqliteDatabase.Database) {
-  const readers = new Map<string, SqliteDatabase.Statement | null>();
-  return {
-    prepare(sql: string): SqliteDatabase.Statement | null {
-      let statement = readers.get(sql);
-      if (statement === undefined) {
-        const prepared = connection.prepare(sql);
-        statement = prepared.reader ? prepared.raw(true) : null;
-        if (readers.size >= STATEMENT_CACHE_SIZE) readers.delete(readers.keys().next().value!);
-        readers.set(sql, statement);
-      }
-      return statement;
-    },
-  };
-}
-
-/**
- * The rows of a read, run at once on SQLite's one connection when no transaction is open on it, or null
- * (PostgreSQL, a transaction handle, a transaction open, a statement that writes): then the caller goes
- * through Kysely. better-sqlite3 runs a statement synchronously, start to end, so outside a transaction a
- * read here sees exactly what it would see queued behind Kysely's connection lock: every write that has
- * completed, none that has not. It skips the lock's promises, a cost of every query on the request path.
- */
-export function readNow<R>(db: DbOrTx, query: CompiledQuery<R>): R[] | null {
-  const reader = directReaders.get(db);
-  return reader ? (reader(query.sql, query.parameters) as R[] | null) : null;
 }
 
 const STATEMENT_CACHE_SIZE = 500;

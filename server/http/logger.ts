@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import { processLogOutput } from './log-output.js';
 
@@ -55,14 +56,39 @@ export function requestFields(request: FastifyRequest): {
   return { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip };
 }
 
+/** Where the app's logger writes: one call per line. */
+export interface LineStream {
+  write(line: string): unknown;
+}
+
+/**
+ * What a line of the app's logger begins with besides its level and fields, and where it goes: the
+ * request's line is written with these (request-log.ts), and pino writes every other line with the same.
+ */
+export interface OwnLineFormat {
+  /** `,"time":…`, the time of a line being written. */
+  time: () => string;
+  /** The fields of every line, `,"pid":…,"hostname":"…"`. */
+  bindings: string;
+  stream: LineStream;
+}
+
+const epochTime = () => `,"time":${Date.now()}`;
+
+/** The options made by `loggerOptions`, with the format of their lines. */
+const ownFormats = new WeakMap<object, OwnLineFormat>();
+
 /** The app's logger: redaction and serializers, writing to `stream` (by default the process's log output). */
 export function loggerOptions(
   level: string,
-  stream: { write(line: string): unknown } = processLogOutput(),
+  stream: LineStream = processLogOutput(),
 ): FastifyServerOptions['logger'] {
-  return {
+  const base = { pid: process.pid, hostname: hostname() };
+  const options = {
     level,
     stream,
+    base,
+    timestamp: epochTime,
     redact: {
       paths: [
         'req.headers.authorization',
@@ -79,4 +105,19 @@ export function loggerOptions(
     },
     serializers: { req: requestFields },
   };
+  ownFormats.set(options, {
+    time: epochTime,
+    bindings: `,"pid":${base.pid},"hostname":${JSON.stringify(base.hostname)}`,
+    stream,
+  });
+  return options;
+}
+
+/**
+ * The format of the lines of a logger made by `loggerOptions` and passed on unchanged, or null: options
+ * changed or made elsewhere (a mixin, a formatter, another message key) may shape lines otherwise, and then
+ * every line goes through pino.
+ */
+export function ownLineFormat(options: FastifyServerOptions['logger']): OwnLineFormat | null {
+  return (typeof options === 'object' && ownFormats.get(options)) || null;
 }

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { pino, type LoggerOptions } from 'pino';
+import { type DestinationStream, pino, type LoggerOptions } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helper.js';
 import { captureLogs } from '../test/logs.js';
+import { loggerOptions, ownLineFormat } from './logger.js';
 import { requestCompletedLine } from './request-log.js';
 
 let current: TestApp | undefined;
@@ -51,10 +52,11 @@ describe('the request log', () => {
     expect(logs.text()).not.toContain('s3cr3t');
   });
 
-  it('puts the line together exactly as pino writes it with the app’s serialisers, escapes and all', () => {
+  it('puts the line together from the app’s own fields exactly as pino writes it with the app’s options, escapes and all', () => {
     const written: string[] = [];
-    const { stream: _stream, ...options } = captureLogs('info').logger as LoggerOptions & { stream: unknown };
-    const log = pino(options, { write: (line: string) => void written.push(line) });
+    const options = loggerOptions('info', { write: (line: string) => void written.push(line) });
+    const format = ownLineFormat(options)!;
+    const log = pino(options as LoggerOptions, format.stream as DestinationStream);
     vi.useFakeTimers({ toFake: ['Date'] });
     for (const url of [
       '/healthz',
@@ -71,8 +73,16 @@ describe('the request log', () => {
       log
         .child({ reqId: request.id })
         .info({ req: request, res: { statusCode: 201 }, responseTime: 1.25 }, 'request completed');
-      expect(requestCompletedLine(log, 'reqId', request, 201, 1.25)).toBe(written.pop());
+      expect(requestCompletedLine(format, 'reqId', request, 201, 1.25)).toBe(written.pop());
     }
+  });
+
+  it('leaves options it did not make, or changed ones, to pino', () => {
+    const options = loggerOptions('info', { write: () => true }) as LoggerOptions;
+    expect(ownLineFormat(options)).not.toBeNull();
+    expect(ownLineFormat({ ...options, mixin: () => ({}) })).toBeNull();
+    expect(ownLineFormat({ level: 'info' })).toBeNull();
+    expect(ownLineFormat(false)).toBeNull();
   });
 
   it('falls back to pino for a logger that shapes its lines (a mixin here), and still writes one line', async () => {

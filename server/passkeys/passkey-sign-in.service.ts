@@ -6,7 +6,7 @@ import type { AppContext } from '../app-context.js';
 import type { Caller } from '../http/caller.js';
 import { invalidPasskey } from '../http/errors.js';
 import { signInTransaction, startSignedInSession } from '../sessions/sign-in-session.js';
-import { toAccount, type Account } from '../users/account.js';
+import type { Account } from '../users/account.js';
 import { findUserById } from '../users/users.repository.js';
 import { rememberChallenge, spendChallenge } from './challenges.js';
 import { findPasskeyByCredentialId, recordPasskeyUse, type StoredPasskey } from './passkeys.repository.js';
@@ -86,7 +86,7 @@ export async function signInWithPasskey(
     const row = used ? await findUserById(tx, passkey.user_id) : null;
     if (!row) throw refused();
     const token = await startSignedInSession(tx, audit, { userId: row.id, kind: 'passkey', caller });
-    return { user: toAccount(row), token };
+    return { user: row, token };
   });
   await events.sessionCreated(signedIn.user.id, 'passkey');
   return signedIn;

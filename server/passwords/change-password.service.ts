@@ -8,7 +8,7 @@ import { hashToken, looksLikeToken } from '../sessions/session-token.js';
 import type { Authenticated } from '../sessions/sessions.service.js';
 import { deleteSessionsOfUser } from '../sessions/sessions.repository.js';
 import { updatePasswordHash } from '../users/users.repository.js';
-import { toAccount, type Account } from '../users/account.js';
+import type { Account } from '../users/account.js';
 import { clearAccountCounters, isPasswordOf } from '../users/credentials.js';
 import { hashPassword } from '../users/password-hashing.js';
 import { assertStrongPassword } from '../users/password-rules.js';
@@ -45,7 +45,7 @@ export async function changePasswordWithResetToken(
   if (!looksLikeToken(token)) throw invalidResetToken();
   const found = await findUsableReset(db, { tokenHash: hashToken(token), now: new Date().toISOString() });
   if (!found) throw invalidResetToken();
-  const user = toAccount(found.user);
+  const user = found.user;
   // Refused before the token is spent, so the person can try another password with the same link.
   assertStrongPassword(password, { email: user.email, appName: context.config.appName });
   const passwordHash = await hashPassword(password);

@@ -1,5 +1,7 @@
 import type { DbOrTx } from '../db/database.js';
-import type { PasswordResetRow, UserRow } from '../db/schema.js';
+import type { PasswordResetRow } from '../db/schema.js';
+import type { Account } from '../users/account.js';
+import { ACCOUNT_COLUMNS } from '../users/users.repository.js';
 
 export async function insertPasswordReset(db: DbOrTx, reset: Omit<PasswordResetRow, 'id'>): Promise<void> {
   await db.insertInto('password_resets').values(reset).execute();
@@ -14,7 +16,7 @@ export async function deleteUnusedResetsOfUser(db: DbOrTx, userId: number): Prom
 export async function findUsableReset(
   db: DbOrTx,
   { tokenHash, now }: { tokenHash: string; now: string },
-): Promise<{ reset: PasswordResetRow; user: UserRow } | null> {
+): Promise<{ reset: PasswordResetRow; user: Account } | null> {
   const reset = await db
     .selectFrom('password_resets')
     .selectAll()
@@ -23,7 +25,11 @@ export async function findUsableReset(
     .where('expires_at', '>', now)
     .executeTakeFirst();
   if (!reset) return null;
-  const user = await db.selectFrom('users').selectAll().where('id', '=', reset.user_id).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(ACCOUNT_COLUMNS)
+    .where('id', '=', reset.user_id)
+    .executeTakeFirst();
   return user ? { reset, user } : null;
 }
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { andThen, type MaybePromise } from '../db/compiled-query.js';
 import { invalidToken } from '../http/errors.js';
 import { authenticateToken, type Authenticated } from './sessions.service.js';
 
@@ -16,7 +15,7 @@ const LOOKUP = Symbol('the request’s user look-up');
 
 /** A request as this module sees it: its one look-up, kept on the request itself. */
 interface LookedUp {
-  [LOOKUP]: MaybePromise<Authenticated | null> | undefined;
+  [LOOKUP]: Promise<Authenticated | null> | undefined;
 }
 
 /**
@@ -31,11 +30,11 @@ async function requestUser(app: FastifyInstance) {
 export default fp(requestUser, { name: 'request-user', dependencies: ['app-context'] });
 
 /** The signed-in user and session of the request, or null (epic-stack's getUser); await it. */
-export function getUser(request: FastifyRequest): MaybePromise<Authenticated | null> {
+export function getUser(request: FastifyRequest): Promise<Authenticated | null> {
   const lookedUp = request as FastifyRequest & LookedUp;
   if (lookedUp[LOOKUP] !== undefined) return lookedUp[LOOKUP];
   const token = bearerToken(request);
-  const result = token ? authenticateToken(request.server.database.db, token) : null;
+  const result = token ? authenticateToken(request.server.database.db, token) : Promise.resolve(null);
   lookedUp[LOOKUP] = result;
   return result;
 }
@@ -45,16 +44,4 @@ export async function requireUser(request: FastifyRequest): Promise<Authenticate
   const found = await getUser(request);
   if (!found) throw invalidToken();
   return found;
-}
-
-/**
- * requireUser for the hottest routes (`/me`): the same answer and the same 401, without a promise when the
- * look-up answered at once. A route handler that returns a value, not a promise, has it sent by Fastify
- * at once, with no promise to settle and no turn of the microtask queue.
- */
-export function requireUserAtOnce(request: FastifyRequest): MaybePromise<Authenticated> {
-  return andThen(getUser(request), (found) => {
-    if (!found) throw invalidToken();
-    return found;
-  });
 }

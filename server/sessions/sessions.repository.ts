@@ -1,69 +1,41 @@
 import type { InferResult } from 'kysely';
-import { andThen, compiledOnce, type MaybePromise, rowsOf } from '../db/compiled-query.js';
+import { type Param, prepare } from '../db/prepared-query.js';
 import type { DbOrTx } from '../db/database.js';
 import type { SessionRow } from '../db/schema.js';
-import type { SessionKind } from '../../contract/cable.js';
 import type { Account } from '../users/account.js';
 
 export type NewSession = Omit<SessionRow, 'id'>;
 
-// Every sign-in inserts a session: its SQL is built once. A new session's creation and last use are the
-// same time, so the text is compiled from a sample whose values all differ (compiledOnce).
-const compiledInsert = compiledOnce(
-  (
-    db: DbOrTx,
-    userId: number,
-    tokenHash: string,
-    createdAt: string,
-    lastUsedAt: string,
-    expiresAt: string,
-    userAgent: string | null,
-    kind: SessionKind,
-    pending: number,
-    publicId: string,
-  ) =>
-    db
-      .insertInto('sessions')
-      .values({
-        user_id: userId,
-        token_hash: tokenHash,
-        created_at: createdAt,
-        last_used_at: lastUsedAt,
-        expires_at: expiresAt,
-        user_agent: userAgent,
-        kind,
-        pending,
-        public_id: publicId,
-      })
-      .returningAll(),
-  [0, 'token hash', 'created at', 'last used at', 'expires at', 'user agent', 'password', 1, 'public id'],
+// Every sign-in inserts a session: a prepared query (prepared-query.ts).
+const insert = prepare((db, param: Param<NewSession>) =>
+  db
+    .insertInto('sessions')
+    .values({
+      user_id: param('user_id'),
+      token_hash: param('token_hash'),
+      created_at: param('created_at'),
+      last_used_at: param('last_used_at'),
+      expires_at: param('expires_at'),
+      user_agent: param('user_agent'),
+      kind: param('kind'),
+      pending: param('pending'),
+      public_id: param('public_id'),
+    })
+    .returningAll(),
 );
 
 export async function insertSession(db: DbOrTx, session: NewSession): Promise<SessionRow> {
-  const { rows } = await db.executeQuery(
-    compiledInsert(
-      db,
-      session.user_id,
-      session.token_hash,
-      session.created_at,
-      session.last_used_at,
-      session.expires_at,
-      session.user_agent,
-      session.kind,
-      session.pending,
-      session.public_id,
-    ),
-  );
+  const { rows } = await insert.execute(db, session);
   const [row] = rows;
   if (!row) throw new Error('The new session row was not returned');
   return row;
 }
 
-function sessionWithUserQuery(db: DbOrTx, tokenHash: string) {
+function sessionWithUserQuery(db: DbOrTx, param: Param<{ tokenHash: string }>) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.token_hash', '=', param('tokenHash'))
     .select([
       'sessions.id as session_id',
       'sessions.user_id',
@@ -83,12 +55,13 @@ function sessionWithUserQuery(db: DbOrTx, tokenHash: string) {
     ]);
 }
 
-// Token sign-in and every Bearer call run this query: its SQL is built once per dialect, not on every call.
-const compiledLookup = compiledOnce(sessionWithUserQuery);
+// Token sign-in and every Bearer call run this query: prepared, and read at once on SQLite.
+const lookup = prepare(sessionWithUserQuery);
 
 /** The session with this token hash and its user, in one query (token sign-in is the hottest path). */
-export function findSessionWithUser(db: DbOrTx, tokenHash: string): MaybePromise<SessionWithUser | null> {
-  return andThen(rowsOf(db, compiledLookup(db, tokenHash)), ([row]) => (row ? sessionWithUser(row) : null));
+export async function findSessionWithUser(db: DbOrTx, tokenHash: string): Promise<SessionWithUser | null> {
+  const [row] = await lookup.rows(db, { tokenHash });
+  return row ? sessionWithUser(row) : null;
 }
 
 export interface SessionWithUser {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { SessionKind } from '../../contract/cable.js';
-import { andThen, type MaybePromise } from '../db/compiled-query.js';
 import type { DbOrTx } from '../db/database.js';
 import type { SessionRow } from '../db/schema.js';
 import type { Account } from '../users/account.js';
@@ -70,23 +69,19 @@ export async function createSession(
 /** The session row of a live token (its hash is compared here and goes no further), with its account. */
 type Found = SessionWithUser;
 
-/*
- * Token sign-in and every Bearer call pass through here. On SQLite the look-up answers at once, and so does
- * everything after it unless a write is due: these functions give a value, not a promise, in that case
- * (`andThen`), so the hottest path makes no promise and waits no turn of its own.
- */
-
-function findLiveSession(db: DbOrTx, token: string, now: number): MaybePromise<Found | null> {
+/** The live session of a token and its account; an expired one is deleted on the way. */
+async function findLiveSession(db: DbOrTx, token: string, now: number): Promise<Found | null> {
   if (!looksLikeToken(token)) return null;
   const tokenHash = hashToken(token);
-  return andThen(findSessionWithUser(db, tokenHash), (found) => {
-    // The lookup is by index; the constant-time check makes sure no partial match is ever accepted.
-    if (!found || !sameHash(found.session.token_hash, tokenHash)) return null;
-    const { nowAt, yearAgoAt } = cutoffsAt(now);
-    if (found.session.expires_at <= nowAt || found.session.created_at <= yearAgoAt)
-      return deleteSession(db, found.session.id).then(() => null);
-    return found;
-  });
+  const found = await findSessionWithUser(db, tokenHash);
+  // The lookup is by index; the constant-time check makes sure no partial match is ever accepted.
+  if (!found || !sameHash(found.session.token_hash, tokenHash)) return null;
+  const { nowAt, yearAgoAt } = cutoffsAt(now);
+  if (found.session.expires_at <= nowAt || found.session.created_at <= yearAgoAt) {
+    await deleteSession(db, found.session.id);
+    return null;
+  }
+  return found;
 }
 
 /**
@@ -119,28 +114,25 @@ function cutoffsAt(now: number): Cutoffs {
 const lifetimeEnd = (session: Pick<SessionRow, 'created_at'>) =>
   Date.parse(session.created_at) + SESSION_LIFETIME_MS;
 
-function touch(db: DbOrTx, { user, session }: Found, now: number): MaybePromise<Authenticated> {
+async function touch(db: DbOrTx, { user, session }: Found, now: number): Promise<Authenticated> {
   if (session.last_used_at > cutoffsAt(now).touchDueAt) return { user, session: toSession(session) };
   const lastUsedAt = at(now);
   // Use moves the idle deadline, but never past the end of the session's year.
   const expiresAt = at(Math.min(now + SESSION_IDLE_MS, lifetimeEnd(session)));
-  return touchSession(db, {
+  await touchSession(db, {
     id: session.id,
     previousLastUsedAt: session.last_used_at,
     lastUsedAt,
     expiresAt,
-  }).then(() => ({
-    user,
-    session: toSession({ ...session, last_used_at: lastUsedAt, expires_at: expiresAt }),
-  }));
+  });
+  return { user, session: toSession({ ...session, last_used_at: lastUsedAt, expires_at: expiresAt }) };
 }
 
 /** The user and session of a Bearer token, or null for an unknown, expired or still pending token. */
-export function authenticateToken(db: DbOrTx, token: string): MaybePromise<Authenticated | null> {
+export async function authenticateToken(db: DbOrTx, token: string): Promise<Authenticated | null> {
   const now = Date.now();
-  return andThen(findLiveSession(db, token, now), (found) =>
-    !found || found.session.pending ? null : touch(db, found, now),
-  );
+  const found = await findLiveSession(db, token, now);
+  return !found || found.session.pending ? null : touch(db, found, now);
 }
 
 /** A token sign-in: the session it opened, the token the caller now holds, and whether it is new. */
@@ -151,18 +143,18 @@ export type TokenSignIn = Authenticated & { token: string; redeemed: boolean };
  * its row goes and a new session of kind `qr` (named after the redeeming device) takes its place, so the
  * token in the photographed code is dead the moment it is used.
  */
-export function signInWithToken(
+export async function signInWithToken(
   db: Db,
   token: string,
   { userAgent = null, qrOnly = false }: { userAgent?: string | null; qrOnly?: boolean } = {},
-): MaybePromise<TokenSignIn | null> {
+): Promise<TokenSignIn | null> {
   const now = Date.now();
-  return andThen(findLiveSession(db, token, now), (found) => {
-    if (!found) return null;
-    if (found.session.pending) return redeemQrToken(db, found, userAgent);
-    if (qrOnly) return null;
-    return andThen(touch(db, found, now), ({ user, session }) => ({ user, session, token, redeemed: false }));
-  });
+  const found = await findLiveSession(db, token, now);
+  if (!found) return null;
+  if (found.session.pending) return redeemQrToken(db, found, userAgent);
+  if (qrOnly) return null;
+  const { user, session } = await touch(db, found, now);
+  return { user, session, token, redeemed: false };
 }
 
 function redeemQrToken(db: Db, found: Found, userAgent: string | null): Promise<TokenSignIn | null> {

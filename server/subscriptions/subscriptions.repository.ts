@@ -1,5 +1,5 @@
 import type { SubscriptionPlan, SubscriptionStatus } from '../../contract/subscriptions.js';
-import { andThen, compiledOnce, type MaybePromise, rowsOf } from '../db/compiled-query.js';
+import { type Param, prepare } from '../db/prepared-query.js';
 import type { DbOrTx } from '../db/database.js';
 import type { SubscriptionRow } from '../db/schema.js';
 
@@ -73,19 +73,20 @@ export async function findByPayPalId(db: DbOrTx, paypalId: string): Promise<Subs
   return row ? toSubscription(row) : null;
 }
 
-// GET /api/v1/me runs this on every call: its SQL is built once per dialect.
-const subscriptionsOfUser = compiledOnce((db: DbOrTx, userId: number) =>
+// GET /api/v1/me runs this on every call: prepared, and read at once on SQLite.
+const subscriptionsOfUser = prepare((db, param: Param<{ userId: number }>) =>
   db
     .selectFrom('subscriptions')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where('user_id', '=', param('userId'))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc'),
 );
 
 /** Every subscription of a user, newest first. */
-export function listForUser(db: DbOrTx, userId: number): MaybePromise<Subscription[]> {
-  return andThen(rowsOf(db, subscriptionsOfUser(db, userId)), (rows) => rows.map(toSubscription));
+export async function listForUser(db: DbOrTx, userId: number): Promise<Subscription[]> {
+  const rows = await subscriptionsOfUser.rows(db, { userId });
+  return rows.map(toSubscription);
 }
 
 /** Subscriptions PayPal may still change: neither CANCELLED nor EXPIRED. */

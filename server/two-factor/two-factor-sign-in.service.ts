@@ -4,7 +4,7 @@ import { isForeignKeyViolation } from '../db/errors.js';
 import { invalidCode, invalidCredentials, signInStepExpired } from '../http/errors.js';
 import { signInTransaction, startSessionIfPasswordUnchanged } from '../sessions/sign-in-session.js';
 import { generateToken, hashToken, looksLikeToken } from '../sessions/session-token.js';
-import { toAccount, type Account } from '../users/account.js';
+import type { Account } from '../users/account.js';
 import { findUserById } from '../users/users.repository.js';
 import { countTry, deleteChallenge, insertChallenge } from './challenges.repository.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, normaliseRecoveryCode } from './recovery-codes.js';
@@ -114,5 +114,5 @@ export async function signInWithCode(
     const left = await countUnusedRecoveryCodes(db, user.id);
     mailer.dispatch(recoveryCodeUsedMail(config, { to: user.email, left }));
   }
-  return { user: toAccount(user), token };
+  return { user, token };
 }

@@ -1,4 +1,4 @@
-import { compiledOnce, rowsOf } from '../db/compiled-query.js';
+import { type Param, prepare } from '../db/prepared-query.js';
 import type { DbOrTx } from '../db/database.js';
 import type { Selectable } from 'kysely';
 import type { TwoFactorTable } from '../db/schema.js';
@@ -17,12 +17,12 @@ const read = (row: Selectable<TwoFactorTable>): StoredTwoFactor => ({
 });
 
 // Every password sign-in asks whether the account has two-step sign-in on: built once per dialect.
-const compiledTwoFactorOf = compiledOnce((db: DbOrTx, userId: number) =>
-  db.selectFrom('two_factor').selectAll().where('user_id', '=', userId),
+const twoFactorOf = prepare((db, param: Param<{ userId: number }>) =>
+  db.selectFrom('two_factor').selectAll().where('user_id', '=', param('userId')),
 );
 
 export async function findTwoFactor(db: DbOrTx, userId: number): Promise<StoredTwoFactor | null> {
-  const [row] = await rowsOf(db, compiledTwoFactorOf(db, userId));
+  const [row] = await twoFactorOf.rows(db, { userId });
   return row ? read(row) : null;
 }
 

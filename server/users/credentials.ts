@@ -9,7 +9,7 @@ import type { RateLimiter } from '../rate-limit/rate-limits.js';
 import { toAccount, type Account } from './account.js';
 import { normaliseEmail } from './email-address.js';
 import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from './password-hashing.js';
-import { findUserByEmail, findUserById, replaceOutdatedHash } from './users.repository.js';
+import { credentialsByEmail, replaceOutdatedHash } from './users.repository.js';
 
 /** What a password check needs: it counts on the rate limiter, and mails the owner when it locks. */
 export interface PasswordCheckDeps {
@@ -85,7 +85,7 @@ export async function checkCredentials(
 ): Promise<Account | null> {
   const { db, audit } = deps;
   const address = normaliseEmail(email);
-  const user = await findUserByEmail(db, address);
+  const user = await credentialsByEmail(db, address);
   const valid = await checkPassword(deps, { user, address, password });
   if (user && valid) {
     if (rehash && needsRehash(user.password_hash)) {
@@ -114,6 +114,8 @@ export async function isPasswordOf(
   account: Account,
   password: string,
 ): Promise<boolean> {
-  const user = await findUserById(deps.db, account.id);
+  const found = await credentialsByEmail(deps.db, account.email);
+  // The account as it is now: gone, or its address given to another since the request began, is no match.
+  const user = found?.id === account.id ? found : null;
   return checkPassword(deps, { user, address: account.email, password });
 }

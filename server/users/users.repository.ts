@@ -1,33 +1,58 @@
 import { sql } from 'kysely';
-import { compiledOnce, rowsOf } from '../db/compiled-query.js';
+import { type Param, prepare } from '../db/prepared-query.js';
 import type { DbOrTx } from '../db/database.js';
 import type { NewUserRow, UserRow } from '../db/schema.js';
+import type { Account } from './account.js';
 
-// Every password check starts with this read: its SQL is built once per dialect (compiled-query.ts).
-const compiledUserByEmail = compiledOnce((db: DbOrTx, email: string) =>
-  db.selectFrom('users').selectAll().where('email', '=', email),
-);
+/** An account's columns: every one but the password hash, which only the credential read selects. */
+export const ACCOUNT_COLUMNS = [
+  'id',
+  'email',
+  'role',
+  'created_at',
+  'updated_at',
+  'password_changed_at',
+] as const satisfies ReadonlyArray<keyof Account>;
 
 /** `email` must already be normalised (trimmed, lower-case). */
-export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<Account | null> {
   // PostgreSQL text cannot hold NUL and would fail the query; no stored address contains one anyway.
   if (email.includes('\u0000')) return null;
-  const [row] = await rowsOf(db, compiledUserByEmail(db, email));
+  const row = await db
+    .selectFrom('users')
+    .select(ACCOUNT_COLUMNS)
+    .where('email', '=', email)
+    .executeTakeFirst();
   return row ?? null;
 }
 
-export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {
-  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+// Every password check starts with this read: prepared (prepared-query.ts).
+const credentialsQuery = prepare((db, param: Param<{ email: string }>) =>
+  db.selectFrom('users').selectAll().where('email', '=', param('email')),
+);
+
+/**
+ * The one read of a password hash: the account of this address with its hash, for the credential check
+ * (users/credentials.ts) alone. `email` must already be normalised.
+ */
+export async function credentialsByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+  if (email.includes('\u0000')) return null;
+  const [row] = await credentialsQuery.rows(db, { email });
+  return row ?? null;
+}
+
+export async function findUserById(db: DbOrTx, id: number): Promise<Account | null> {
+  const row = await db.selectFrom('users').select(ACCOUNT_COLUMNS).where('id', '=', id).executeTakeFirst();
   return row ?? null;
 }
 
 /** Null when the e-mail is taken; the unique index decides, so two racing sign-ups cannot both win. */
-export async function insertUser(db: DbOrTx, user: NewUserRow): Promise<UserRow | null> {
+export async function insertUser(db: DbOrTx, user: NewUserRow): Promise<Account | null> {
   const row = await db
     .insertInto('users')
     .values(user)
     .onConflict((conflict) => conflict.column('email').doNothing())
-    .returningAll()
+    .returning(ACCOUNT_COLUMNS)
     .executeTakeFirst();
   return row ?? null;
 }
@@ -61,15 +86,15 @@ export async function replaceOutdatedHash(
     .execute();
 }
 
-// Every password sign-in runs it: built once per dialect. `updated_at` is set from a plain reference, not an
+// Every password sign-in runs it: prepared. `updated_at` is set from a plain reference, not an
 // `(eb) =>` callback: Kysely's expression builder is a new function object with some thirty properties on
 // each call, a shape of its own every time (decision 098).
-const compiledHold = compiledOnce((db: DbOrTx, id: number, passwordChangedAt: string) =>
+const hold = prepare((db, param: Param<{ id: number; passwordChangedAt: string }>) =>
   db
     .updateTable('users')
     .set({ updated_at: sql.ref('updated_at') })
-    .where('id', '=', id)
-    .where('password_changed_at', '=', passwordChangedAt),
+    .where('id', '=', param('id'))
+    .where('password_changed_at', '=', param('passwordChangedAt')),
 );
 
 /**
@@ -81,7 +106,7 @@ export async function holdUnchangedPassword(
   tx: DbOrTx,
   { id, passwordChangedAt }: { id: number; passwordChangedAt: string },
 ): Promise<boolean> {
-  const result = await tx.executeQuery(compiledHold(tx, id, passwordChangedAt));
+  const result = await hold.execute(tx, { id, passwordChangedAt });
   return Number(result.numAffectedRows) === 1;
 }
 
