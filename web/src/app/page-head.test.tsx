@@ -15,11 +15,12 @@ describe("the page's title and description", () => {
     expect(descriptions()).toHaveLength(1);
     expect(descriptions()[0]?.content).toBe(WEB_ROUTES.home.description);
 
-    await userEvent.click(screen.getByRole('link', { name: 'Sign in' }));
-    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
-    expect(document.title).toBe('Sign in · Moo');
+    // Sign-up starts no work of its own that could outlive the test.
+    await userEvent.click(screen.getByRole('link', { name: 'Create an account' }));
+    await screen.findByRole('heading', { level: 1, name: 'Create your account' });
+    expect(document.title).toBe('Create your account · Moo');
     expect(descriptions()).toHaveLength(1);
-    expect(descriptions()[0]?.content).toBe(WEB_ROUTES.login.description);
+    expect(descriptions()[0]?.content).toBe(WEB_ROUTES.signup.description);
   });
 
   it('say so on a path the app has no page for', () => {
