@@ -1,7 +1,8 @@
 // Prerenders the public pages of the built web app, so a phone on a slow network paints their HTML and
 // styles before the script has arrived. Writes dist/web/pages/<name>.html (the built index.html with the
-// page's markup in #root) and dist/web/pages/pages.json (path → file) for the server, which fills the
-// settings' markers and serves each at its path (server/web/web.routes.ts). Run by `npm run build:web`.
+// page's markup in #root) and dist/web/pages/pages.json (route name → file) for the server, which fills the
+// settings' markers, the page's title and description, and serves each at its route's paths, the
+// not-found page at every unknown path (server/web/web.routes.ts). Run by `npm run build:web`.
 // The markup sits in a disabled fieldset until the script replaces it: nothing can be typed or pressed in
 // a form that would lose it, while links work as plain links.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,11 +36,14 @@ function chunksOf(source, seen = new Set()) {
 
 const template = readFileSync(join(webRoot, 'index.html'), 'utf8');
 if (!template.includes(ROOT)) throw new Error(`dist/web/index.html has no ${ROOT} to fill`);
+// The server writes each page's own title and description there, prerendered pages too.
+for (const marker of ['<title>__PAGE_TITLE__</title>', 'content="__PAGE_DESCRIPTION__"'])
+  if (!template.includes(marker)) throw new Error(`dist/web/index.html has no ${marker} to fill`);
 const pages = join(webRoot, 'pages');
 rmSync(pages, { recursive: true, force: true });
 mkdirSync(pages);
 const files = {};
-for (const [path, { file, screen, fetches = [] }] of Object.entries(PRERENDERED)) {
+for (const [name, { path, file, screen, fetches = [] }] of Object.entries(PRERENDERED)) {
   const markup = await prerender(path);
   // `crossorigin` (anonymous) matches the app's own requests (mode cors, credentials same-origin).
   const preloads = [
@@ -52,7 +56,7 @@ for (const [path, { file, screen, fetches = [] }] of Object.entries(PRERENDERED)
     .replace('  </head>', `${preloads.map((link) => `    ${link}\n`).join('')}  </head>`)
     .replace(ROOT, `<div id="root"><fieldset disabled data-prerendered>${markup}</fieldset></div>`);
   writeFileSync(join(pages, `${file}.html`), html);
-  files[path] = `${file}.html`;
+  files[name] = `${file}.html`;
 }
 writeFileSync(join(pages, 'pages.json'), `${JSON.stringify(files, null, 2)}\n`);
 rmSync(ssrOut, { recursive: true, force: true });

@@ -75,12 +75,16 @@ describe('security headers', () => {
 });
 
 describe('serving the web app', () => {
-  it('serves the page, filled with the settings, for any non-API path', async () => {
+  it('serves the page, filled with the settings, for any non-API path: 404 where the web app has none', async () => {
     const probe = await start();
     const { app } = await start({ webRoot: withPage(probe.folder), env: { APP_NAME: 'Moo & Co' } });
-    for (const url of ['/', '/login', '/no/such/page']) {
+    for (const [url, status] of [
+      ['/', 200],
+      ['/login', 200],
+      ['/no/such/page', 404],
+    ] as const) {
       const reply = await app.inject(url);
-      expect(reply.statusCode, url).toBe(200);
+      expect(reply.statusCode, url).toBe(status);
       expect(reply.headers['content-type']).toContain('text/html');
       expect(reply.body).toContain('<meta name="app-name" content="Moo &amp; Co">');
       expect(reply.body).toContain('<meta name="action-cable-url" content="/cable">');

@@ -96,27 +96,122 @@ describe('the page', () => {
   });
 });
 
-describe('prerendered pages', () => {
-  it('are served, filled, at their own paths; every other path gets the plain page', async () => {
-    webRoot = mkdtempSync(join(tmpdir(), 'bullapp-web-'));
-    mkdirSync(join(webRoot, 'pages'));
-    writeFileSync(join(webRoot, 'index.html'), PAGE);
-    const prerendered = PAGE.replace(
-      '<div id="root"></div>',
-      '<div id="root"><h1>__APP_NAME__ prices</h1></div>',
-    );
-    writeFileSync(join(webRoot, 'pages', 'pricing.html'), prerendered);
-    writeFileSync(join(webRoot, 'pages', 'pages.json'), JSON.stringify({ '/pricing': 'pricing.html' }));
-    current = await buildTestApp({ webRoot, env: { APP_NAME: 'Moo & Co' } });
+/** A build whose page shows its title and description, with a prerendered pricing and not-found page. */
+async function startWithPages() {
+  webRoot = mkdtempSync(join(tmpdir(), 'bullapp-web-'));
+  mkdirSync(join(webRoot, 'pages'));
+  writeFileSync(join(webRoot, 'index.html'), HEAD_PAGE);
+  writeFileSync(join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+  const prerender = (markup: string) =>
+    HEAD_PAGE.replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+  writeFileSync(join(webRoot, 'pages', 'pricing.html'), prerender('<h1>__APP_NAME__ prices</h1>'));
+  writeFileSync(join(webRoot, 'pages', 'not-found.html'), prerender('<h1>Page not found</h1>'));
+  writeFileSync(
+    join(webRoot, 'pages', 'pages.json'),
+    JSON.stringify({ pricing: 'pricing.html', notFound: 'not-found.html' }),
+  );
+  current = await buildTestApp({ webRoot, env: { APP_NAME: 'Moo & Co' } });
+  return current.app;
+}
+const HEAD_PAGE =
+  '<html><head><title>__PAGE_TITLE__</title><meta name="description" content="__PAGE_DESCRIPTION__"></head>' +
+  '<body><div id="root"></div></body></html>';
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
-    const pricing = await current.app.inject({
-      url: '/pricing?from=mail',
-      headers: { 'accept-encoding': 'br' },
-    });
+describe('prerendered pages', () => {
+  it('are served, filled, at their own paths; every other page gets the plain page', async () => {
+    const app = await startWithPages();
+    const pricing = await app.inject({ url: '/pricing?from=mail', headers: { 'accept-encoding': 'br' } });
     expect(brotliDecompressSync(pricing.rawPayload).toString()).toContain('<h1>Moo &amp; Co prices</h1>');
-    for (const url of ['/', '/account', '/pricing/elsewhere']) {
-      expect((await current.app.inject(url)).body, url).toBe(PAGE.replace('__APP_NAME__', 'Moo &amp; Co'));
+    for (const url of ['/', '/account', '/login']) {
+      expect((await app.inject(url)).body, url).toContain('<div id="root"></div>');
     }
-    expect((await current.app.inject('/pages/pricing.html')).body).not.toContain('prices</h1>');
+    expect((await app.inject('/pages/pricing.html')).body).not.toContain('prices</h1>');
+  });
+});
+
+describe('the pages of the web app and the others', () => {
+  it.each([
+    ['/', 'Moo &amp; Co'],
+    ['/login', 'Sign in · Moo &amp; Co'],
+    ['/signup', 'Create your account · Moo &amp; Co'],
+    ['/reset-password', 'Forgot your password? · Moo &amp; Co'],
+    ['/change-password/0f3a-ab_c', 'Choose a new password · Moo &amp; Co'],
+    ['/confirm-email/tok%2Fen', 'Confirm your e-mail address · Moo &amp; Co'],
+    ['/delete-account', 'Delete your account · Moo &amp; Co'],
+    ['/pricing', 'Pricing · Moo &amp; Co'],
+    ['/account', 'Your account · Moo &amp; Co'],
+    // As the web's router matches: any case, trailing slashes.
+    ['/Login/', 'Sign in · Moo &amp; Co'],
+  ])('answers %s 200 with its own title and description', async (url, title) => {
+    const app = await startWithPages();
+    const reply = await app.inject(url);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(titleOf(reply.body)).toBe(title);
+    expect(reply.body).toMatch(/<meta name="description" content="[^"_]{10,}">/);
+  });
+
+  it.each([
+    '/nowhere',
+    '/pricing/elsewhere',
+    '/change-password',
+    '/change-password/a/b',
+    '/account/nothing-yet',
+    '/index.html',
+    '/assets/gone-1234.js',
+  ])('answers %s 404 with the not-found page', async (url) => {
+    const app = await startWithPages();
+    for (const method of ['GET', 'HEAD'] as const) {
+      const reply = await app.inject({ method, url, headers: { 'accept-encoding': 'gzip' } });
+      expect(reply.statusCode, method).toBe(404);
+      expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
+      if (method === 'GET') {
+        const html = gunzipSync(reply.rawPayload).toString();
+        expect(html).toContain('<h1>Page not found</h1>');
+        expect(titleOf(html)).toBe('Page not found · Moo &amp; Co');
+      }
+    }
+  });
+
+  it('keeps the JSON 404 of the API for unknown /api paths and for other methods', async () => {
+    const app = await startWithPages();
+    for (const request of [
+      { method: 'GET', url: '/api/v1/nowhere' },
+      { method: 'GET', url: '/cable/nowhere' },
+      { method: 'POST', url: '/login' },
+    ] as const) {
+      const reply = await app.inject(request);
+      expect(reply.statusCode, request.url).toBe(404);
+      expect(reply.json()).toMatchObject({ error: 'not_found' });
+    }
+  });
+
+  it('serves robots.txt as text, keeping crawlers off the private pages', async () => {
+    const app = await startWithPages();
+    const reply = await app.inject('/robots.txt');
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(reply.body).toContain('Disallow: /change-password/');
+    expect(reply.body).not.toContain('Disallow: /pricing');
+  });
+
+  it('serves the logo as the favicon, and sends /favicon.ico there', async () => {
+    const app = await startWithPages();
+    const svg = await app.inject('/favicon.svg');
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-type']).toContain('image/svg+xml');
+    const ico = await app.inject('/favicon.ico');
+    expect(ico.statusCode).toBe(301);
+    expect(ico.headers.location).toBe('/favicon.svg');
+  });
+
+  it('without a build, says the page is not built at known paths and not found at others', async () => {
+    current = await buildTestApp({ webRoot: null });
+    expect((await current.app.inject('/login')).json()).toMatchObject({ error: 'not_built' });
+    const unknown = await current.app.inject('/nowhere');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ error: 'not_found' });
+    expect((await current.app.inject('/robots.txt')).statusCode).toBe(200);
   });
 });

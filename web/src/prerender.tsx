@@ -1,22 +1,39 @@
 import { prerenderToNodeStream } from 'react-dom/static';
+import { WEB_ROUTES, type WebRouteKey } from '@contract/web-routes';
 import { App } from './app/app';
 import { preloadRoute } from './app/router';
 import { PRICES_PATH } from './features/pricing/api/get-prices';
 import type { PageConfig } from './lib/page-config';
 
+interface Prerendered {
+  /** Where it is rendered (a route's path; any unknown path for the not-found page). */
+  path: string;
+  file: string;
+  screen?: string;
+  fetches?: string[];
+}
+
 /**
  * The pages people reach first, from outside the app (links, app stores), each prerendered into a file of
- * its own. The page asks for its `screen`'s chunk (a lazy one, by source path) and the API calls it makes
- * at once (`fetches`) beside the entry script, instead of after it has run.
+ * its own, by route name (contract/web-routes.ts), and the not-found page the server answers unknown paths
+ * with. The page asks for its `screen`'s chunk (a lazy one, by source path) and the API calls it makes at
+ * once (`fetches`) beside the entry script, instead of after it has run.
  */
-export const PRERENDERED: Record<string, { file: string; screen?: string; fetches?: string[] }> = {
-  '/': { file: 'home' },
-  '/login': { file: 'login', screen: 'src/features/auth/login-screen.tsx' },
-  '/pricing': { file: 'pricing', screen: 'src/features/pricing/pricing-screen.tsx', fetches: [PRICES_PATH] },
-  '/delete-account': {
+export const PRERENDERED: Partial<Record<WebRouteKey | 'notFound', Prerendered>> = {
+  home: { path: WEB_ROUTES.home.path, file: 'home' },
+  login: { path: WEB_ROUTES.login.path, file: 'login', screen: 'src/features/auth/login-screen.tsx' },
+  pricing: {
+    path: WEB_ROUTES.pricing.path,
+    file: 'pricing',
+    screen: 'src/features/pricing/pricing-screen.tsx',
+    fetches: [PRICES_PATH],
+  },
+  deleteAccount: {
+    path: WEB_ROUTES.deleteAccount.path,
     file: 'delete-account',
     screen: 'src/features/delete-account/delete-account-screen.tsx',
   },
+  notFound: { path: '/page-not-found', file: 'not-found' },
 };
 
 /**

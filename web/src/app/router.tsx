@@ -1,8 +1,8 @@
-import { isValidElement } from 'react';
+import { isValidElement, type ReactElement } from 'react';
+import { WEB_ROUTES, type WebRouteKey } from '@contract/web-routes';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { HomeScreen } from '@/features/home/home-screen';
 import { NotFoundScreen } from '@/features/not-found/not-found-screen';
-import { paths } from '@/lib/paths';
 import { lazyScreen, type LazyScreen } from './lazy-screen';
 import { RequireUser } from './require-user';
 import { Shell } from './shell';
@@ -27,27 +27,33 @@ const DeleteAccountScreen = lazyScreen(() =>
   import('@/features/delete-account/delete-account-screen').then((m) => m.DeleteAccountScreen),
 );
 
+/** The screen of each page in contract/web-routes.ts: a page listed there and missing here fails typecheck. */
+const screens: Record<WebRouteKey, ReactElement> = {
+  home: <HomeScreen />,
+  login: <LoginScreen />,
+  signup: <SignupScreen />,
+  resetPassword: <ResetPasswordScreen />,
+  changePassword: <ChangePasswordScreen />,
+  confirmEmail: <ConfirmEmailScreen />,
+  deleteAccount: <DeleteAccountScreen />,
+  pricing: <PricingScreen />,
+  account: (
+    <RequireUser>
+      <AccountPage />
+    </RequireUser>
+  ),
+};
+
 export const routes: RouteObject[] = [
   {
-    path: paths.home,
+    path: WEB_ROUTES.home.path,
     element: <Shell />,
     children: [
-      { index: true, element: <HomeScreen /> },
-      { path: paths.login, element: <LoginScreen /> },
-      { path: paths.signup, element: <SignupScreen /> },
-      { path: paths.resetPassword, element: <ResetPasswordScreen /> },
-      { path: paths.changePasswordPattern, element: <ChangePasswordScreen /> },
-      { path: paths.confirmEmailPattern, element: <ConfirmEmailScreen /> },
-      {
-        path: paths.account,
-        element: (
-          <RequireUser>
-            <AccountPage />
-          </RequireUser>
-        ),
-      },
-      { path: paths.deleteAccount, element: <DeleteAccountScreen /> },
-      { path: paths.pricing, element: <PricingScreen /> },
+      ...Object.entries(WEB_ROUTES).map(([name, { path }]) => ({
+        path,
+        element: screens[name as WebRouteKey],
+      })),
+      // Any other path: the server answers it 404 with this page (server/web/web.routes.ts).
       { path: '*', element: <NotFoundScreen /> },
     ],
   },

@@ -9,6 +9,7 @@ import { logout } from '@/features/auth/api/logout';
 import { paths } from '@/lib/paths';
 import { usePageConfig } from '@/lib/page-config-context';
 import { sessionStore, useSessionUser } from '@/lib/session-store';
+import { usePageHead } from './page-head';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 export function Shell() {
@@ -16,6 +17,7 @@ export function Shell() {
   const user = useSessionUser();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  usePageHead(pathname, appName);
 
   async function logOut() {
     const token = sessionStore.token;

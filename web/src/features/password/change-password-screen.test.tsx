@@ -8,7 +8,7 @@ import { signedInUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-screen';
 import { ChangePasswordScreen } from './change-password-screen';
 
-const route = paths.changePasswordPattern;
+const route = paths.changePassword;
 
 async function choose(password: string, repeat = password) {
   const user = userEvent.setup();

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { robotsTxt } from './robots.js';
+
+describe('robotsTxt', () => {
+  it('keeps crawlers off the account, the token pages and the API, and nothing else', () => {
+    expect(robotsTxt()).toBe(
+      [
+        'User-agent: *',
+        'Disallow: /change-password/',
+        'Disallow: /confirm-email/',
+        'Disallow: /account',
+        'Disallow: /api/',
+        'Disallow: /cable',
+        '',
+      ].join('\n'),
+    );
+  });
+});

@@ -1,0 +1,14 @@
+import { API_PATHS } from '../../contract/api-paths.js';
+import { WEB_ROUTES } from '../../contract/web-routes.js';
+
+/**
+ * robots.txt: crawlers may read the public pages, not the pages of one person nor those whose address
+ * carries a token (the `private` routes of contract/web-routes.ts, up to their first parameter), nor the API.
+ */
+export function robotsTxt(): string {
+  const privatePrefixes = Object.values(WEB_ROUTES)
+    .filter((route) => 'private' in route && route.private)
+    .map((route) => route.path.replace(/:.*$/, ''));
+  const disallowed = [...new Set([...privatePrefixes, '/api/', API_PATHS.cable])];
+  return ['User-agent: *', ...disallowed.map((path) => `Disallow: ${path}`), ''].join('\n');
+}
