@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../support/server-process.js';
+import { ensureBuild, freePort } from '../support/server-process.js';
 
 // `npm start` as a supervisor or a container runtime runs it: the signal goes to the npm process alone, not
 // to its process group (DESIGN section 17). npm hands SIGTERM and SIGINT on to the shell that runs the
@@ -32,11 +32,8 @@ afterEach(() => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-beforeAll(() => {
-  // `npm start` builds when there is no build; build here, where there is time for it, not in the test.
-  const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
-  expect(build.status).toBe(0);
-}, 600_000);
+// `npm start` builds when there is no build; build here, where there is time for it, not in the test.
+beforeAll(ensureBuild, 600_000);
 
 async function waitForReady(url: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 120_000;
