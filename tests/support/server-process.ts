@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const main = join(root, 'server', 'main.ts');
+const builtMain = join(root, 'dist', 'server', 'main.js');
 // By file URL, so the server can also run from another working directory (where `data/` then goes).
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
@@ -21,6 +22,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** Builds the app when there is no build or the sources changed (as `npm start` would); for a `beforeAll`. */
+export function ensureBuild(): void {
+  const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('The build failed; see the messages above.');
+}
+
 /**
  * The server in a process of its own, for crash and restart tests: the same entry as `npm start`
  * (server/main.ts), run from source through tsx so the tests need no build.
@@ -28,6 +35,13 @@ export async function freePort(): Promise<number> {
 export class ServerProcess {
   private child: ChildProcess | null = null;
   output = '';
+  /**
+   * 'build': dist/server/main.js, as `npm start` runs it (after `ensureBuild()`), for tests of what the
+   * process does with its stdout and stderr: from source, tsx may start an esbuild service that inherits
+   * stderr, and a child's stdio is made blocking before it starts, which also makes the server's own log
+   * writes blocking when stdout and stderr are one pipe.
+   */
+  runFrom: 'source' | 'build' = 'source';
 
   constructor(
     readonly port: number,
@@ -50,7 +64,8 @@ export class ServerProcess {
   }
 
   async start(timeoutMs = 30_000): Promise<void> {
-    const child = spawn(process.execPath, ['--import', tsxLoader, main], {
+    const entry = this.runFrom === 'build' ? [builtMain] : ['--import', tsxLoader, main];
+    const child = spawn(process.execPath, entry, {
       cwd: this.cwd,
       env: {
         PATH: process.env.PATH ?? '',

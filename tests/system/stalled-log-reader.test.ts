@@ -2,14 +2,18 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, ServerProcess } from '../support/server-process.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuild, freePort, ServerProcess } from '../support/server-process.js';
 
 // A log collector: `cat` reads the server's stdout and stderr from one pipe. Stopped (SIGSTOP), it
 // stops reading, as a hung collector would; the pipe fills and every further write would wait.
 let reader: ChildProcess | undefined;
 let folder: string | undefined;
 let server: ServerProcess | undefined;
+// The server as `npm start` runs it, from the build: from source, tsx's esbuild service (started on a cold
+// transform cache) inherits the pipe as its stderr and leaves it blocking (see ServerProcess.runFrom), and the
+// server then waits on the stalled reader, as no production process would.
+beforeAll(ensureBuild, 600_000);
 afterEach(async () => {
   await server?.stop('SIGKILL');
   if (reader?.pid && reader.exitCode === null) {
@@ -59,6 +63,7 @@ describe.skipIf(process.platform !== 'linux')('a log reader that stops reading',
       undefined,
       reader.stdin!,
     );
+    server.runFrom = 'build';
     await server.start();
     expect(await waitUntil(() => collected.includes('is ready at'), 10_000)).toBe(true);
 
