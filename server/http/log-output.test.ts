@@ -95,6 +95,52 @@ describe('LogOutput', () => {
     expect(state.received).toBe('');
   });
 
+  it('retries the bytes a stalled reader left as they are, never copying them again', async () => {
+    const seen: Buffer[] = [];
+    let room = line(0).length * 2 + 5;
+    const output = new LogOutput({
+      fd: 1,
+      writeSync: (_fd, data) => {
+        seen.push(data);
+        if (room <= 0) throw Object.assign(new Error('EAGAIN'), { code: 'EAGAIN' });
+        const taken = Math.min(room, data.length);
+        room -= taken;
+        return taken;
+      },
+    });
+    for (let n = 0; n < 100; n += 1) output.write(line(n));
+    await tick();
+    output.write(line(100));
+    output.flushWithin(50);
+    // Every retry after the partial write hands over the same memory: no copy per retry.
+    const retries = seen.slice(1);
+    expect(retries.length).toBeGreaterThan(1);
+    for (const retry of retries) {
+      expect(retry.buffer).toBe(seen[0]!.buffer);
+      expect(retry.byteOffset).toBe(seen[0]!.byteOffset + line(0).length * 2 + 5);
+    }
+  });
+
+  it('drops and counts every held line when the reader is gone', async () => {
+    let calls = 0;
+    const output = new LogOutput({
+      fd: 1,
+      writeSync: (_fd, data) => {
+        calls += 1;
+        if (calls === 1) return data.length - 3;
+        throw Object.assign(new Error('EPIPE: broken pipe'), { code: 'EPIPE' });
+      },
+    });
+    output.write(line(1));
+    await tick();
+    output.write(line(2));
+    output.write(line(3));
+    output.flushWithin(50);
+    expect(output.pending).toBe(0);
+    // The rest of line 1, and lines 2 and 3 queued behind it.
+    expect(output.droppedLines).toBe(3);
+  });
+
   it('drops and counts lines when the reader is gone', async () => {
     const output = new LogOutput({
       fd: 1,
