@@ -103,12 +103,13 @@ export async function buildAppContext(
     await audit.load(db);
     const mailer = overrides.mailer ?? new Mailer(config, log);
     closers.push(() => mailer.close());
-    const paypal = overrides.paypal ?? payPalClientsFor(config.paypal);
+    const now = overrides.now ?? (() => new Date());
+    const paypal = overrides.paypal ?? payPalClientsFor(config.paypal, { now });
     const ctx: AppContext = {
       config,
       db,
       log,
-      now: overrides.now ?? (() => new Date()),
+      now,
       mailer,
       audit,
       bus: push.bus,

@@ -13,16 +13,14 @@ export interface PayPalClients {
   webhooks: WebhookVerifier | null;
 }
 
-export function payPalClientsFor({
-  clientId,
-  clientSecret,
-  apiBase,
-  webhookId,
-}: Config['paypal']): PayPalClients {
+export function payPalClientsFor(
+  { clientId, clientSecret, apiBase, webhookId }: Config['paypal'],
+  { now }: { now?: () => Date } = {},
+): PayPalClients {
   const api = clientId && clientSecret ? new PayPalApi({ apiBase, clientId, clientSecret }) : null;
   return {
     api,
     subscriptions: api ? new PayPalSubscriptions(api) : null,
-    webhooks: webhookId ? new WebhookVerifier({ webhookId, apiBase }) : null,
+    webhooks: webhookId ? new WebhookVerifier({ webhookId, apiBase, now }) : null,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { webhookHeadersOf, WebhookSignatureError } from '../paypal/webhook-verifier.js';
+import { WebhookSignatureError } from '../paypal/webhook-certificates.js';
+import { webhookHeadersOf } from '../paypal/webhook-verifier.js';
 import {
   invalidSignature,
   notAPayPalEvent,
