@@ -23,20 +23,43 @@ export const SUBSCRIPTION_TEXTS = {
 const cancellable = (subscription: SubscriptionJson) =>
   subscription.status === 'ACTIVE' || subscription.status === 'SUSPENDED';
 
-/** The account's Subscription section: kept current by the `subscription_changed` pushes. */
+/**
+ * The account's Subscription section, kept current by the `subscription_changed` pushes: every subscription
+ * PayPal may bill, each with its own cancel, and the current one when it is not among them (decision 154).
+ */
 export function SubscriptionPanel() {
   const { state, update } = useSubscription();
+  const shown =
+    state.status === 'ready'
+      ? [
+          ...state.billing,
+          ...(state.subscription && !state.billing.some((s) => s.id === state.subscription?.id)
+            ? [state.subscription]
+            : []),
+        ]
+      : [];
   return (
     <Panel title="Your subscription">
       {state.status === 'loading' ? <ProgressBar label="Loading your subscription" /> : null}
       {state.status === 'failed' ? <Message tone="error">{state.message}</Message> : null}
-      {state.status === 'ready' && !state.subscription ? (
+      {state.status === 'ready' && shown.length === 0 ? (
         <p>
           {SUBSCRIPTION_TEXTS.none} <Link to={paths.pricing}>See the plans</Link>
         </p>
       ) : null}
-      {state.status === 'ready' && state.subscription ? (
-        <SubscriptionDetails subscription={state.subscription} onChange={update} />
+      {shown.length === 1 ? <SubscriptionDetails subscription={shown[0]!} onChange={update} /> : null}
+      {shown.length > 1 ? (
+        <ul className="flex flex-col gap-4">
+          {shown.map((subscription) => (
+            <li
+              key={subscription.id}
+              aria-label={`${planName(subscription.plan)} subscription ${subscription.id}`}
+              className="flex flex-col gap-2"
+            >
+              <SubscriptionDetails subscription={subscription} onChange={update} />
+            </li>
+          ))}
+        </ul>
       ) : null}
     </Panel>
   );
@@ -85,7 +108,7 @@ function CancelSubscription({
 
   const confirm = () => {
     setCancel({ step: 'cancelling' });
-    cancelSubscription().then(
+    cancelSubscription(subscription.id).then(
       (cancelled) => {
         setCancel({ step: 'done', accessUntil: cancelled.access_until });
         onChange(cancelled);
