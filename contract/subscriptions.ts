@@ -40,7 +40,26 @@ export type CreateSubscriptionReply = z.infer<typeof createSubscriptionReplySche
 export const confirmSubscriptionBodySchema = z.object({ subscription_id: z.string().min(1).max(50) });
 export type ConfirmSubscriptionBody = z.infer<typeof confirmSubscriptionBodySchema>;
 
-export const currentSubscriptionReplySchema = z.object({ subscription: subscriptionSchema.nullable() });
+export const currentSubscriptionReplySchema = z.object({
+  subscription: subscriptionSchema.nullable(),
+  subscriptions: z
+    .array(subscriptionSchema)
+    .describe(
+      'Every ACTIVE or SUSPENDED subscription, newest first: PayPal may bill each, each can be cancelled',
+    ),
+});
 export type CurrentSubscriptionReply = z.infer<typeof currentSubscriptionReplySchema>;
+
+export const cancelSubscriptionBodySchema = z
+  .object({
+    subscription_id: z
+      .string()
+      .min(1)
+      .max(50)
+      .optional()
+      .describe('Which one; without it, the newest ACTIVE or SUSPENDED subscription'),
+  })
+  .nullish();
+export type CancelSubscriptionBody = z.infer<typeof cancelSubscriptionBodySchema>;
 
 export const webhookReplySchema = z.object({ received: z.literal(true) });

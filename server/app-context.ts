@@ -111,12 +111,13 @@ export async function buildAppContext(
     await audit.load(db);
     const mailer = overrides.mailer ?? new Mailer(config, log, metrics);
     closers.push(() => mailer.close());
-    const paypal = overrides.paypal ?? payPalClientsFor(config.paypal, metrics);
+    const now = overrides.now ?? (() => new Date());
+    const paypal = overrides.paypal ?? payPalClientsFor(config.paypal, { now, metrics });
     const ctx: AppContext = {
       config,
       db,
       log,
-      now: overrides.now ?? (() => new Date()),
+      now,
       mailer,
       metrics,
       audit,

@@ -64,6 +64,12 @@ export interface SubscriptionsTable {
   updated_at: string;
 }
 
+/** One row while a user's subscription create runs (decision 154): creates of one user take turns. */
+export interface SubscriptionCreateLocksTable {
+  user_id: number;
+  taken_at: string;
+}
+
 export interface PayPalEventsTable {
   /** PayPal's event id, e.g. WH-… */
   id: string;
@@ -143,6 +149,7 @@ export interface Database {
   app_secrets: SecretsTable;
   subscriptions: SubscriptionsTable;
   paypal_events: PayPalEventsTable;
+  subscription_create_locks: SubscriptionCreateLocksTable;
   email_changes: EmailChangesTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;

@@ -16,12 +16,12 @@ export interface PayPalClients {
 
 export function payPalClientsFor(
   { clientId, clientSecret, apiBase, webhookId }: Config['paypal'],
-  metrics?: AppMetrics,
+  { now, metrics }: { now?: () => Date; metrics?: AppMetrics } = {},
 ): PayPalClients {
   const api = clientId && clientSecret ? new PayPalApi({ apiBase, clientId, clientSecret, metrics }) : null;
   return {
     api,
     subscriptions: api ? new PayPalSubscriptions(api) : null,
-    webhooks: webhookId ? new WebhookVerifier({ webhookId, apiBase }) : null,
+    webhooks: webhookId ? new WebhookVerifier({ webhookId, apiBase, now }) : null,
   };
 }

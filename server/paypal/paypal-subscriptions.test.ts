@@ -70,6 +70,17 @@ describe('PayPalSubscriptions', () => {
     expect(await client.get(created.id)).toMatchObject({ status: 'ACTIVE' });
   });
 
+  it.each(['..', '../../v1/oauth2/token', 'I-ABC', 'I-' + 'A'.repeat(33), 'I-ABC/../..', 'i-BW452GLLEP1G'])(
+    'never calls PayPal for %s, which is not shaped as a subscription id',
+    async (id) => {
+      await paypal.subscriptions.approve((await client.create(input)).id);
+      paypal.resetCounts();
+      expect(await client.get(id)).toBeNull();
+      await expect(client.cancel(id, 'Changed my mind')).rejects.toThrow(PayPalError);
+      expect(paypal.calls.all).toEqual([]);
+    },
+  );
+
   it('reports PayPal being unreachable as a PayPalError', async () => {
     paypal.failWith('unreachable');
     await expect(client.create(input)).rejects.toThrow(PayPalError);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { subscriptionStatusSchema, type SubscriptionStatus } from '../../contract/subscriptions.js';
 import { describeFailure, PayPalError, type PayPalApi } from './paypal-api.js';
+import { isPayPalSubscriptionId } from './paypal-ids.js';
 
 /** A subscription's status as PayPal names it; the app's subscription JSON passes it on unchanged. */
 export type PayPalStatus = SubscriptionStatus;
@@ -86,11 +87,16 @@ export class PayPalSubscriptions {
     });
     if (reply.status !== 201 && reply.status !== 200)
       throw new PayPalError(describeFailure('POST', path, reply), reply.status);
-    return toSubscription(reply.body, `POST ${path}`);
+    const created = toSubscription(reply.body, `POST ${path}`);
+    // Its id is stored and later put in paths: one of another shape is not PayPal's answer.
+    if (!isPayPalSubscriptionId(created.id))
+      throw new PayPalError(`PayPal answered POST ${path} with an id that is not a subscription id`);
+    return created;
   }
 
-  /** The subscription, or null when PayPal knows no subscription of that id. */
+  /** The subscription, or null when PayPal knows no subscription of that id (or it is not shaped as one). */
   async get(id: string): Promise<PayPalSubscription | null> {
+    if (!isPayPalSubscriptionId(id)) return null;
     const path = `/v1/billing/subscriptions/${encodeURIComponent(id)}`;
     const reply = await this.api.authorized('GET', path);
     if (reply.status === 404) return null;
@@ -100,6 +106,8 @@ export class PayPalSubscriptions {
 
   /** Cancels; PayPal answers 422 unless the subscription is ACTIVE or SUSPENDED (a PayPalError then). */
   async cancel(id: string, reason: string): Promise<void> {
+    if (!isPayPalSubscriptionId(id))
+      throw new PayPalError('not a PayPal subscription id: nothing was cancelled');
     const path = `/v1/billing/subscriptions/${encodeURIComponent(id)}/cancel`;
     const reply = await this.api.authorized('POST', path, {
       headers: { 'PayPal-Request-Id': randomUUID() },

@@ -1,22 +1,23 @@
-import { verify, X509Certificate } from 'node:crypto';
+import { verify, type X509Certificate } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { PAYPAL_TIMEOUT_MS } from './paypal-api.js';
+import {
+  CertificateCache,
+  downloadCertificate,
+  WebhookSignatureError,
+  type CertificateFetch,
+} from './webhook-certificates.js';
 
-/** PayPal's REST hosts, live and sandbox: the only places a signing certificate may come from. */
-export const PAYPAL_CERT_HOSTS = [
-  'api.paypal.com',
-  'api-m.paypal.com',
-  'api.sandbox.paypal.com',
-  'api-m.sandbox.paypal.com',
-];
+/** A transmission time further ahead than this is refused: PayPal's clock and ours agree to seconds. */
+export const MAX_TRANSMISSION_AHEAD_MS = 5 * 60_000;
+/**
+ * A transmission older than this is refused (decision 154). Event ids are kept as long (reconciliation's
+ * EVENT_RETENTION_DAYS), so a replayed delivery is either refused here or answered as a duplicate.
+ */
+export const WEBHOOK_MAX_AGE_DAYS = 90;
+const DAY_MS = 24 * 60 * 60_000;
 
-/** Why a webhook was refused, for the log; the caller only ever hears `invalid_signature`. */
-export class WebhookSignatureError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'WebhookSignatureError';
-  }
-}
+// RFC 3339, as PayPal writes it (`2019-08-29T10:49:33Z`): `Date.parse` alone takes '1' for the year 2001.
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 
 export interface WebhookHeaders {
   transmissionId: string;
@@ -28,9 +29,13 @@ export interface WebhookHeaders {
 
 export interface WebhookVerifierOptions {
   webhookId: string;
-  /** PAYPAL_API_BASE: its host may also serve certificates (a sandbox proxy, or the tests' stand-in). */
+  /** PAYPAL_API_BASE: its origin may also serve certificates (a sandbox proxy, or the tests' stand-in). */
   apiBase: string;
   timeoutMs?: number;
+  /** The app's clock: transmission times and certificate validity are judged by it. */
+  now?: () => Date;
+  /** How a certificate is read once its URL passed the rules; by default an https download. */
+  fetchCertificate?: CertificateFetch;
 }
 
 /** The PAYPAL-* headers of a webhook call, or null when one is missing. */
@@ -56,67 +61,51 @@ export function signedString(headers: WebhookHeaders, webhookId: string, rawBody
 
 /**
  * Verifies webhooks offline, as PayPal documents: SHA256withRSA over the signed string, checked against the
- * public key of the certificate at PAYPAL-CERT-URL. Certificates come only from PayPal's hosts (or
- * PAYPAL_API_BASE's) over https and are cached by URL: PayPal names the same few for months.
+ * public key of the certificate at PAYPAL-CERT-URL. Everything that costs nothing is checked first (the
+ * algorithm, the transmission time, the certificate URL's rules); only then may a certificate be
+ * downloaded, into a bounded cache. A certificate's validity is checked at each use, not once.
  */
 export class WebhookVerifier {
-  private readonly certificates = new Map<string, Promise<X509Certificate>>();
-  private readonly allowedOrigins: Set<string>;
+  private readonly certificates: CertificateCache;
+  private readonly now: () => Date;
 
   constructor(private readonly options: WebhookVerifierOptions) {
-    const base = new URL(options.apiBase);
-    this.allowedOrigins = new Set([...PAYPAL_CERT_HOSTS.map((host) => `https://${host}`), base.origin]);
+    this.now = options.now ?? (() => new Date());
+    this.certificates = new CertificateCache(
+      options.apiBase,
+      options.fetchCertificate ?? downloadCertificate(options.timeoutMs),
+    );
+  }
+
+  /** How many certificates are kept (or on their way). */
+  get cachedCertificates(): number {
+    return this.certificates.size;
   }
 
   async verify(headers: WebhookHeaders, rawBody: Buffer): Promise<void> {
     if (headers.authAlgo !== 'SHA256withRSA')
       throw new WebhookSignatureError(`unsupported PAYPAL-AUTH-ALGO ${headers.authAlgo}`);
-    const certificate = await this.certificate(headers.certUrl);
+    const now = this.now();
+    this.checkTransmissionTime(headers.transmissionTime, now);
+    const certificate = await this.certificates.get(this.certificates.keyOf(headers.certUrl));
+    checkValidity(certificate, now);
     const signature = Buffer.from(headers.transmissionSig, 'base64');
     const message = Buffer.from(signedString(headers, this.options.webhookId, rawBody));
     if (!verify('sha256', message, certificate.publicKey, signature))
       throw new WebhookSignatureError('the signature does not match the body and headers');
   }
 
-  private certificate(certUrl: string): Promise<X509Certificate> {
-    let url: URL;
-    try {
-      url = new URL(certUrl);
-    } catch {
-      throw new WebhookSignatureError('PAYPAL-CERT-URL is not a URL');
-    }
-    if (!this.allowedOrigins.has(url.origin) || url.username || url.password)
-      throw new WebhookSignatureError(`PAYPAL-CERT-URL is not on a PayPal host: ${url.origin}`);
-    let pending = this.certificates.get(url.href);
-    if (!pending) {
-      pending = this.download(url.href);
-      // A failed download is not kept: the next webhook tries again.
-      pending.catch(() => this.certificates.delete(url.href));
-      this.certificates.set(url.href, pending);
-    }
-    return pending;
+  private checkTransmissionTime(value: string, now: Date) {
+    const at = RFC3339.test(value) ? Date.parse(value) : Number.NaN;
+    if (Number.isNaN(at)) throw new WebhookSignatureError('PAYPAL-TRANSMISSION-TIME is not a time');
+    if (at > now.getTime() + MAX_TRANSMISSION_AHEAD_MS)
+      throw new WebhookSignatureError('PAYPAL-TRANSMISSION-TIME lies ahead');
+    if (at < now.getTime() - WEBHOOK_MAX_AGE_DAYS * DAY_MS)
+      throw new WebhookSignatureError(`PAYPAL-TRANSMISSION-TIME is older than ${WEBHOOK_MAX_AGE_DAYS} days`);
   }
+}
 
-  private async download(href: string): Promise<X509Certificate> {
-    let text: string;
-    try {
-      const response = await fetch(href, {
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? PAYPAL_TIMEOUT_MS),
-        redirect: 'error',
-      });
-      if (!response.ok) throw new Error(`status ${response.status}`);
-      text = await response.text();
-    } catch (error) {
-      throw new WebhookSignatureError(`the certificate could not be fetched: ${(error as Error).message}`);
-    }
-    try {
-      const certificate = new X509Certificate(text);
-      const now = new Date();
-      if (new Date(certificate.validFrom) > now || new Date(certificate.validTo) < now)
-        throw new Error('it is outside its validity period');
-      return certificate;
-    } catch (error) {
-      throw new WebhookSignatureError(`the certificate is not usable: ${(error as Error).message}`);
-    }
-  }
+function checkValidity(certificate: X509Certificate, now: Date) {
+  if (new Date(certificate.validFrom) > now || new Date(certificate.validTo) < now)
+    throw new WebhookSignatureError('the certificate is outside its validity period');
 }

@@ -30,6 +30,11 @@ export const DEFAULT_RATE_LIMITS = {
   passkeyOptionsPerIp: { limit: 60, windowMs: 15 * MINUTE },
   // Set-up, enable, disable and new recovery codes of one signed-in account (each also checks a password or a code).
   twoFactorPerUser: { limit: 10, windowMs: 15 * MINUTE },
+  // PayPal's webhook, per calling address, before any certificate download (decision 154). PayPal delivers
+  // from a few addresses and redelivers what was refused, so a busy hour is only late.
+  webhookPerIp: { limit: 600, windowMs: 15 * MINUTE },
+  // Subscriptions started at PayPal by one account (decision 154): each is a PayPal create and a row.
+  subscriptionCreatesPerUser: { limit: 5, windowMs: 60 * MINUTE },
   /** Every password check of an account, from anywhere; a success starts the count again (decision 076). */
   passwordFailuresPerAccount: { limit: 100, windowMs: 365 * DAY },
 } satisfies Record<string, RateLimitRule>;

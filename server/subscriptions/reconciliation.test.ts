@@ -6,6 +6,7 @@ import {
   currentOf,
   newUser,
   rowsOf,
+  startSubscription,
   subscribe,
   subscriptionsKit,
   WEBHOOK_ID,
@@ -29,6 +30,39 @@ describe.each(testDialects)('reconciliation on %s', (dialect) => {
     expect(await reconcileSubscriptions(kit.app.ctx)).toEqual({ checked: 1, failed: 0 });
     expect(kit.paypal.subscriptions.calls.get).toBe(gets + 1);
     expect(await currentOf(kit.app, user)).toMatchObject({ status: 'SUSPENDED', entitled: true });
+  });
+
+  it('heals SUSPENDED and pending subscriptions too, not only ACTIVE ones', async () => {
+    const kit = await start(dialect);
+    const suspendedUser = await newUser(kit.app);
+    const suspended = await subscribe(kit, suspendedUser);
+    await kit.paypal.subscriptions.suspend(suspended.id);
+    const pendingUser = await newUser(kit.app);
+    const pending = await startSubscription(kit.app, pendingUser);
+    kit.paypal.webhooks.stop();
+    await kit.paypal.subscriptions.reactivate(suspended.id);
+    await kit.paypal.subscriptions.approve(pending.subscription_id);
+    expect(await reconcileSubscriptions(kit.app.ctx)).toEqual({ checked: 2, failed: 0 });
+    expect(await currentOf(kit.app, suspendedUser)).toMatchObject({ status: 'ACTIVE' });
+    expect(await currentOf(kit.app, pendingUser)).toMatchObject({ status: 'ACTIVE', entitled: true });
+  });
+
+  it('no longer reads APPROVAL_PENDING subscriptions created more than a day ago', async () => {
+    const kit = await start(dialect, { webhooks: false });
+    const user = await newUser(kit.app);
+    const abandoned = await startSubscription(kit.app, user);
+    const recent = await startSubscription(kit.app, user);
+    await kit.app.database.db
+      .updateTable('subscriptions')
+      .set({ created_at: new Date(Date.now() - DAY_MS - 60_000).toISOString() })
+      .where('paypal_subscription_id', '=', abandoned.subscription_id)
+      .execute();
+    const gets = kit.paypal.subscriptions.calls.get;
+    expect(await reconcileSubscriptions(kit.app.ctx)).toEqual({ checked: 1, failed: 0 });
+    expect(kit.paypal.subscriptions.calls.get).toBe(gets + 1);
+    expect((await rowsOf(kit.app).subscriptions()).map((row) => row.paypal_subscription_id)).toContain(
+      recent.subscription_id,
+    );
   });
 
   it('runs when an instance starts', async () => {

@@ -1,16 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { deleteEventsBefore, listOpen } from './subscriptions.repository.js';
+import { WEBHOOK_MAX_AGE_DAYS } from '../paypal/webhook-verifier.js';
+import { deleteEventsBefore, listFollowed } from './subscriptions.repository.js';
 import { refreshFromPayPal } from './subscription-sync.js';
 
 export const RECONCILE_INTERVAL_MS = 60 * 60_000;
-/** Event ids are kept this long: PayPal stops redelivering an event after three days. */
-export const EVENT_RETENTION_DAYS = 90;
+/**
+ * Event ids are kept as long as a delivery's transmission time is accepted (PayPal itself stops redelivering
+ * after three days): a replay is refused by its age or answered as a duplicate (decision 154).
+ */
+export const EVENT_RETENTION_DAYS = WEBHOOK_MAX_AGE_DAYS;
 
-/** Reads every subscription PayPal may still change, so a missed webhook heals; one failure stops none. */
+/**
+ * Reads every subscription PayPal may still change (listFollowed: billable ones, and pending ones for a day),
+ * so a missed webhook heals; one failure stops none.
+ */
 export async function reconcileSubscriptions(ctx: AppContext): Promise<{ checked: number; failed: number }> {
   if (!ctx.paypal) return { checked: 0, failed: 0 };
-  const open = await listOpen(ctx.db);
+  const open = await listFollowed(ctx.db, ctx.now());
   let failed = 0;
   for (const subscription of open) {
     try {

@@ -84,8 +84,10 @@ async function cancelOrphan(ctx: AppContext, remote: PayPalSubscription) {
 }
 
 /**
- * Stores PayPal's view of a subscription (read fresh from PayPal by the caller) and announces the change.
- * Null when it belongs to no account (cancelled at PayPal) or to a plan the app does not sell.
+ * Stores PayPal's view of a subscription (read fresh from PayPal by the caller) over the row this server
+ * stored when it created it, and announces the change. Only subscriptions this server created are attached:
+ * one without a row (made by a client, or for another account) is left alone, and one whose custom_id names no
+ * account (deleted after approving) is cancelled at PayPal. Null then, or for a plan the app does not sell.
  */
 export async function applyPayPalState(
   ctx: AppContext,
@@ -95,37 +97,44 @@ export async function applyPayPalState(
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const at = ctx.now().toISOString();
     const previous = await findByPayPalId(ctx.db, remote.id);
-    const plan = planOf(ctx, remote.planId) ?? previous?.plan ?? null;
-    if (!plan) {
-      ctx.log.warn(
-        { subscription: remote.id, plan: remote.planId },
-        'PayPal subscription of an unknown plan',
-      );
+    if (!previous) {
+      await notOurs(ctx, remote);
       return null;
     }
+    const plan = planOf(ctx, remote.planId) ?? previous.plan;
     const state = stateFrom(remote, previous, { plan, at });
-    if (previous) {
-      if (sameState(previous, state)) return previous;
-      if (await updateIfUnchanged(ctx.db, { previous, state, at })) {
-        const current = (await findByPayPalId(ctx.db, remote.id))!;
-        await announce(ctx, previous, current);
-        return current;
-      }
-      continue;
-    }
-    const userId = /^[1-9][0-9]{0,15}$/.test(remote.customId ?? '') ? Number(remote.customId) : null;
-    const owner = userId === null ? null : await findUserById(ctx.db, userId);
-    if (!owner) {
-      await cancelOrphan(ctx, remote);
-      return null;
-    }
-    if (await insertSubscription(ctx.db, { userId: owner.id, paypalSubscriptionId: remote.id, state, at })) {
+    if (sameState(previous, state)) return previous;
+    if (await updateIfUnchanged(ctx.db, { previous, state, at })) {
       const current = (await findByPayPalId(ctx.db, remote.id))!;
-      await announce(ctx, null, current);
+      await announce(ctx, previous, current);
       return current;
     }
   }
   return findByPayPalId(ctx.db, remote.id);
+}
+
+/** A subscription PayPal knows and this server has no row of. */
+async function notOurs(ctx: AppContext, remote: PayPalSubscription) {
+  const userId = /^[1-9][0-9]{0,15}$/.test(remote.customId ?? '') ? Number(remote.customId) : null;
+  const owner = userId === null ? null : await findUserById(ctx.db, userId);
+  if (!owner) return cancelOrphan(ctx, remote);
+  ctx.log.warn({ subscription: remote.id }, 'PayPal subscription this server did not create: not attached');
+}
+
+/** Stores the subscription this server has just created at PayPal for `userId`, and announces it. */
+export async function storeCreated(
+  ctx: AppContext,
+  { remote, userId }: { remote: PayPalSubscription; userId: number },
+): Promise<Subscription | null> {
+  const plan = planOf(ctx, remote.planId);
+  if (!plan) return null;
+  const at = ctx.now().toISOString();
+  const state = stateFrom(remote, null, { plan, at });
+  if (!(await insertSubscription(ctx.db, { userId, paypalSubscriptionId: remote.id, state, at })))
+    return null;
+  const current = (await findByPayPalId(ctx.db, remote.id))!;
+  await announce(ctx, null, current);
+  return current;
 }
 
 /** Reads the subscription fresh from PayPal and stores it; null when PayPal does not know it. */

@@ -89,12 +89,35 @@ export async function listForUser(db: DbOrTx, userId: number): Promise<Subscript
   return rows.map(toSubscription);
 }
 
-/** Subscriptions PayPal may still change: neither CANCELLED nor EXPIRED. */
-export async function listOpen(db: DbOrTx): Promise<Subscription[]> {
+/** An APPROVAL_PENDING subscription is followed this long: an approval link abandoned for a day stays so. */
+export const PENDING_FOLLOWED_MS = 24 * 60 * 60_000;
+/** What PayPal may still bill, or may start billing on its own. */
+const BILLABLE: SubscriptionStatus[] = ['APPROVED', 'ACTIVE', 'SUSPENDED'];
+
+/**
+ * Whether PayPal may still change a subscription in a way the app must hear of: APPROVED, ACTIVE or SUSPENDED,
+ * or APPROVAL_PENDING for a day after its creation (decision 154). The same rule as listFollowed's SQL.
+ */
+export function isFollowed(subscription: Subscription, now: Date): boolean {
+  if (BILLABLE.includes(subscription.status)) return true;
+  return (
+    subscription.status === 'APPROVAL_PENDING' &&
+    new Date(subscription.createdAt).getTime() >= now.getTime() - PENDING_FOLLOWED_MS
+  );
+}
+
+/** Every subscription isFollowed says PayPal may still change: what the hourly reconciliation reads. */
+export async function listFollowed(db: DbOrTx, now: Date): Promise<Subscription[]> {
+  const pendingSince = new Date(now.getTime() - PENDING_FOLLOWED_MS).toISOString();
   const rows = await db
     .selectFrom('subscriptions')
     .selectAll()
-    .where('status', 'not in', ['CANCELLED', 'EXPIRED'])
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', BILLABLE),
+        eb.and([eb('status', '=', 'APPROVAL_PENDING'), eb('created_at', '>=', pendingSince)]),
+      ]),
+    )
     .orderBy('id')
     .execute();
   return rows.map(toSubscription);
@@ -162,4 +185,39 @@ export async function forgetEvent(db: DbOrTx, id: string): Promise<void> {
 export async function deleteEventsBefore(db: DbOrTx, before: string): Promise<number> {
   const result = await db.deleteFrom('paypal_events').where('received_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Takes the user's create lock (one create at a time per user, across instances): true when taken. A lock
+ * older than `staleBefore` was left by a process that died and is taken over.
+ */
+export async function takeCreateLock(
+  db: DbOrTx,
+  { userId, at, staleBefore }: { userId: number; at: string; staleBefore: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('subscription_create_locks')
+    .values({ user_id: userId, taken_at: at })
+    .onConflict((conflict) => conflict.column('user_id').doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
+  const taken = await db
+    .updateTable('subscription_create_locks')
+    .set({ taken_at: at })
+    .where('user_id', '=', userId)
+    .where('taken_at', '<', staleBefore)
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows) > 0;
+}
+
+/** Gives the lock back, unless another process took it over since (it was stale). */
+export async function releaseCreateLock(
+  db: DbOrTx,
+  { userId, at }: { userId: number; at: string },
+): Promise<void> {
+  await db
+    .deleteFrom('subscription_create_locks')
+    .where('user_id', '=', userId)
+    .where('taken_at', '=', at)
+    .execute();
 }

@@ -2,16 +2,24 @@ import { API_PATHS } from '../../contract/api-paths.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  cancelSubscriptionBodySchema,
   confirmSubscriptionBodySchema,
   createSubscriptionBodySchema,
   createSubscriptionReplySchema,
   currentSubscriptionReplySchema,
   subscriptionSchema,
 } from '../../contract/subscriptions.js';
-import { BEARER_ERRORS, BODY_ERRORS, errorReplies, type DescribedError } from '../http/error-replies.js';
+import {
+  BEARER_ERRORS,
+  BODY_ERRORS,
+  errorReplies,
+  RATE_LIMITED,
+  type DescribedError,
+} from '../http/error-replies.js';
 import { requireUser } from '../sessions/request-user.js';
 import type { AppContext } from '../app-context.js';
 import {
+  cancellableSubscriptions,
   cancelSubscription,
   confirmSubscription,
   createSubscription,
@@ -23,6 +31,11 @@ const UNAVAILABLE: Record<number, DescribedError[]> = { 503: ['payments_unavaila
 
 export async function subscriptionsRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // Every reply here is about one person's payments: no browser or proxy keeps a copy.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
 
   routes.post(
     API_PATHS.subscriptions,
@@ -38,6 +51,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, { context }: { c
             ...BODY_ERRORS,
             ...BEARER_ERRORS,
             409: ['already_subscribed'],
+            ...RATE_LIMITED,
             ...UNAVAILABLE,
           }),
         },
@@ -83,14 +97,17 @@ export async function subscriptionsRoutes(app: FastifyInstance, { context }: { c
     {
       schema: {
         tags: ['subscriptions'],
-        summary: 'The current subscription, else the latest, else null',
+        summary: 'The current subscription (else the latest, else null), and every one PayPal may still bill',
         security: bearer,
         response: { 200: currentSubscriptionReplySchema, ...errorReplies(BEARER_ERRORS) },
       },
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return { subscription: await currentSubscription(context, user.id) };
+      return {
+        subscription: await currentSubscription(context, user.id),
+        subscriptions: await cancellableSubscriptions(context, user.id),
+      };
     },
   );
 
@@ -99,11 +116,13 @@ export async function subscriptionsRoutes(app: FastifyInstance, { context }: { c
     {
       schema: {
         tags: ['subscriptions'],
-        summary: 'Cancel the ACTIVE or SUSPENDED subscription at PayPal',
+        summary: 'Cancel an ACTIVE or SUSPENDED subscription at PayPal',
         security: bearer,
+        body: cancelSubscriptionBodySchema,
         response: {
           200: subscriptionSchema,
           ...errorReplies({
+            ...BODY_ERRORS,
             ...BEARER_ERRORS,
             404: ['subscription_not_found'],
             ...UNAVAILABLE,
@@ -113,7 +132,10 @@ export async function subscriptionsRoutes(app: FastifyInstance, { context }: { c
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return cancelSubscription(context, user.id);
+      return cancelSubscription(context, {
+        userId: user.id,
+        subscriptionId: request.body?.subscription_id,
+      });
     },
   );
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   CreateSubscriptionReply,
   SubscriptionJson,
@@ -9,8 +10,20 @@ import { isEntitled, toSubscriptionJson } from './entitlement.js';
 import { alreadySubscribed, paymentsUnavailable, subscriptionNotFound } from '../http/errors.js';
 import type { AppContext } from '../app-context.js';
 import { DeletionRefused } from '../users/account-lifecycle.js';
-import { listForUser, type Subscription } from './subscriptions.repository.js';
-import { applyPayPalState, DELETED_ACCOUNT_REASON, refreshFromPayPal } from './subscription-sync.js';
+import {
+  findByPayPalId,
+  isFollowed,
+  listForUser,
+  releaseCreateLock,
+  takeCreateLock,
+  type Subscription,
+} from './subscriptions.repository.js';
+import {
+  applyPayPalState,
+  DELETED_ACCOUNT_REASON,
+  refreshFromPayPal,
+  storeCreated,
+} from './subscription-sync.js';
 
 export const SUBSCRIBER_CANCEL_REASON = 'Cancelled by the subscriber';
 
@@ -45,32 +58,80 @@ async function atPayPal<T>(ctx: AppContext, what: string, call: () => Promise<T>
   }
 }
 
+/** How long a create may wait for the user's previous one; a lock this old was left by a dead process. */
+const CREATE_WAIT_MS = 20_000;
+const CREATE_LOCK_STALE_MS = 2 * 60_000;
+
+/** Runs `work` holding the user's create lock: one create of a user at a time, on every instance. */
+async function oneCreateAtATime<T>(ctx: AppContext, userId: number, work: () => Promise<T>): Promise<T> {
+  const waitUntil = Date.now() + CREATE_WAIT_MS;
+  for (;;) {
+    const now = ctx.now();
+    const at = now.toISOString();
+    const staleBefore = new Date(now.getTime() - CREATE_LOCK_STALE_MS).toISOString();
+    if (await takeCreateLock(ctx.db, { userId, at, staleBefore })) {
+      try {
+        return await work();
+      } finally {
+        await releaseCreateLock(ctx.db, { userId, at });
+      }
+    }
+    if (Date.now() > waitUntil) throw paymentsUnavailable();
+    await sleep(100);
+  }
+}
+
+/**
+ * Whether the user must not start another subscription: one is approved or active at PayPal, read again now
+ * (an approval the app has not heard of yet counts), or one still gives access (suspended within the grace
+ * days, cancelled but paid up). A suspended one past its grace bills nobody until the merchant reactivates it,
+ * which this server never does; /account offers its cancel.
+ */
+async function holdsOne(ctx: AppContext, userId: number): Promise<boolean> {
+  const paypal = ctx.paypal;
+  if (!paypal) throw paymentsUnavailable();
+  const now = ctx.now();
+  const stored = await listForUser(ctx.db, userId);
+  for (const subscription of stored.filter((s) => isFollowed(s, now)))
+    await atPayPal(ctx, 'read subscription', () => refreshFromPayPal(ctx, subscription.paypalSubscriptionId));
+  const fresh = await listForUser(ctx.db, userId);
+  return fresh.some((s) => BILLING.has(s.status) || isEntitled(s, now, ctx.config.paypal.graceDays));
+}
+
+const BILLING = new Set<Subscription['status']>(['APPROVED', 'ACTIVE']);
+
+/**
+ * Starts a subscription at PayPal (DESIGN 9, decision 154): limited per user, one at a time per user, and
+ * refused while the user holds one, so nobody is billed twice.
+ */
 export async function createSubscription(
   ctx: AppContext,
   { userId, plan }: { userId: number; plan: SubscriptionPlan },
 ): Promise<CreateSubscriptionReply> {
-  const held = await current(ctx, userId);
-  if (held && isEntitled(held, ctx.now(), ctx.config.paypal.graceDays)) throw alreadySubscribed();
   const planId = ctx.config.paypal.plans[plan];
   const paypal = ctx.paypal;
   if (!paypal || !planId) throw paymentsUnavailable();
-  const pricing = `${ctx.config.publicUrl}/pricing`;
-  const created = await atPayPal(ctx, 'create subscription', () =>
-    paypal.create({
-      planId,
-      userId,
-      returnUrl: pricing,
-      cancelUrl: pricing,
-      brandName: ctx.config.appName,
-    }),
-  );
-  if (!created.approveUrl) {
-    ctx.log.warn({ subscription: created.id }, 'PayPal created a subscription without an approve link');
-    throw paymentsUnavailable();
-  }
-  // PayPal's minimal create reply may leave out custom_id; it is the one this call just sent.
-  await applyPayPalState(ctx, { ...created, customId: created.customId ?? String(userId) });
-  return { subscription_id: created.id, approve_url: created.approveUrl };
+  await ctx.rateLimiter.check('subscriptionCreatesPerUser', String(userId));
+  return oneCreateAtATime(ctx, userId, async () => {
+    if (await holdsOne(ctx, userId)) throw alreadySubscribed();
+    const pricing = `${ctx.config.publicUrl}/pricing`;
+    const created = await atPayPal(ctx, 'create subscription', () =>
+      paypal.create({
+        planId,
+        userId,
+        returnUrl: pricing,
+        cancelUrl: pricing,
+        brandName: ctx.config.appName,
+      }),
+    );
+    if (!created.approveUrl) {
+      ctx.log.warn({ subscription: created.id }, 'PayPal created a subscription without an approve link');
+      throw paymentsUnavailable();
+    }
+    // Stored before the subscriber can approve it: only subscriptions with a row are ever attached.
+    await storeCreated(ctx, { remote: created, userId });
+    return { subscription_id: created.id, approve_url: created.approveUrl };
+  });
 }
 
 /** After the subscriber approved at PayPal: read it fresh; only its owner (PayPal's custom_id) may confirm. */
@@ -80,6 +141,9 @@ export async function confirmSubscription(
 ): Promise<SubscriptionJson> {
   const paypal = ctx.paypal;
   if (!paypal) throw paymentsUnavailable();
+  // Only a subscription this server created for this user: its row names the user.
+  const own = await findByPayPalId(ctx.db, subscriptionId);
+  if (!own || own.userId !== userId) throw subscriptionNotFound();
   const remote = await atPayPal(ctx, 'read subscription', () => paypal.get(subscriptionId));
   if (!remote || remote.customId !== String(userId)) throw subscriptionNotFound();
   const stored = await atPayPal(ctx, 'store subscription', () => applyPayPalState(ctx, remote));
@@ -102,9 +166,22 @@ function cancelledAtPayPal(subscription: Subscription, at: string): PayPalSubscr
   };
 }
 
-/** The subscriber cancels: PayPal first; when PayPal fails nothing changes here. */
-export async function cancelSubscription(ctx: AppContext, userId: number): Promise<SubscriptionJson> {
-  const target = (await listForUser(ctx.db, userId)).find(cancellable);
+/** Every subscription of the user PayPal may still bill: /account lists each with its own cancel. */
+export async function cancellableSubscriptions(ctx: AppContext, userId: number): Promise<SubscriptionJson[]> {
+  return (await listForUser(ctx.db, userId)).filter(cancellable).map((s) => json(ctx, s));
+}
+
+/**
+ * The subscriber cancels one subscription (by default the first PayPal may still bill): PayPal first; when
+ * PayPal fails nothing changes here.
+ */
+export async function cancelSubscription(
+  ctx: AppContext,
+  { userId, subscriptionId }: { userId: number; subscriptionId?: string },
+): Promise<SubscriptionJson> {
+  const target = (await listForUser(ctx.db, userId)).find(
+    (s) => cancellable(s) && (subscriptionId === undefined || s.paypalSubscriptionId === subscriptionId),
+  );
   if (!target) throw subscriptionNotFound();
   const paypal = ctx.paypal;
   if (!paypal) throw paymentsUnavailable();

@@ -140,6 +140,55 @@ describe.each(testDialects)('POST /api/v1/paypal/webhook on %s', (dialect) => {
     expect(await rowsOf(kit.app).events()).toEqual([]);
   });
 
+  it('keeps one certificate for unsigned junk that varies the fragment or query of PayPal’s certificate URL', async () => {
+    const kit = await start(dialect, { webhooks: false });
+    const body = JSON.stringify({ id: 'WH-JUNK', event_type: 'BILLING.SUBSCRIPTION.ACTIVATED' });
+    for (let n = 0; n < 60; n += 1) {
+      const junk = signWebhook(body, {
+        webhookId: 'NOTOURWEBHOOK',
+        certUrl: `${kit.paypal.webhooks.certUrl}${n % 2 ? `#${n}` : `?n=${n}`}`,
+      });
+      const reply = await kit.app.inject({
+        method: 'POST',
+        url: '/api/v1/paypal/webhook',
+        headers: junk.headers,
+        payload: body,
+        remoteAddress: `198.51.100.${n}`,
+      });
+      expect(reply.statusCode).toBe(400);
+    }
+    expect(kit.paypal.calls.cert).toBe(1);
+    expect(kit.app.ctx.webhooks!.cachedCertificates).toBe(1);
+  });
+
+  it('limits the calls of one address before any certificate is downloaded', async () => {
+    const kit = await start(dialect, {
+      webhooks: false,
+      rateLimits: { settings: { webhookPerIp: { limit: 5, windowMs: 60_000 } } },
+    });
+    const body = JSON.stringify({ id: 'WH-JUNK', event_type: 'BILLING.SUBSCRIPTION.ACTIVATED' });
+    const statuses: number[] = [];
+    for (let n = 0; n < 12; n += 1) {
+      // A new certificate name each time: PayPal's folder, but nothing PayPal serves.
+      const junk = signWebhook(body, {
+        webhookId: WEBHOOK_ID,
+        certUrl: `${kit.paypal.url}/v1/notifications/certs/CERT-JUNK-${n}`,
+      });
+      const reply = await kit.app.inject({
+        method: 'POST',
+        url: '/api/v1/paypal/webhook',
+        headers: junk.headers,
+        payload: body,
+        remoteAddress: '203.0.113.66',
+      });
+      statuses.push(reply.statusCode);
+    }
+    expect(statuses).toEqual([...Array<number>(5).fill(400), ...Array<number>(7).fill(429)]);
+    const downloads = kit.paypal.calls.all.filter((call) => call.includes('/v1/notifications/certs/'));
+    expect(downloads).toHaveLength(5);
+    expect(kit.app.ctx.webhooks!.cachedCertificates).toBe(0);
+  });
+
   it('fetches the certificate once and keeps it', async () => {
     const kit = await start(dialect, { webhooks: false });
     const { id } = await approvedUnheard(kit);

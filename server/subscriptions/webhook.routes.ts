@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { webhookReplySchema } from '../../contract/subscriptions.js';
-import { errorReplies } from '../http/error-replies.js';
+import { errorReplies, RATE_LIMITED } from '../http/error-replies.js';
+import { addressSubject } from '../rate-limit/client-address.js';
 import type { AppContext } from '../app-context.js';
 import { receiveWebhook } from './webhook.service.js';
 
@@ -27,12 +28,15 @@ export async function webhookRoutes(app: FastifyInstance, { context }: { context
           200: webhookReplySchema,
           ...errorReplies({
             400: ['invalid_signature', { code: 'invalid_request', message: ERROR_VARIANTS.notAPayPalEvent }],
+            ...RATE_LIMITED,
             503: ['webhooks_not_configured', 'payments_unavailable'],
           }),
         },
       },
     },
     async (request) => {
+      // Before anything that could cost a download or a PayPal call (decision 154).
+      await context.rateLimiter.check('webhookPerIp', addressSubject(request.ip));
       await receiveWebhook(context, { headers: request.headers, rawBody: request.body ?? Buffer.alloc(0) });
       return { received: true as const };
     },

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { webhookHeadersOf, WebhookSignatureError } from '../paypal/webhook-verifier.js';
+import { WebhookSignatureError } from '../paypal/webhook-certificates.js';
+import { isPayPalSubscriptionId } from '../paypal/paypal-ids.js';
+import { webhookHeadersOf } from '../paypal/webhook-verifier.js';
 import {
   invalidSignature,
   notAPayPalEvent,
@@ -37,7 +39,7 @@ function subscriptionIdOf(event: WebhookEvent): string | null {
   if (!SUBSCRIPTION_EVENTS.has(event.event_type)) return null;
   const id =
     event.event_type === 'PAYMENT.SALE.COMPLETED' ? event.resource?.billing_agreement_id : event.resource?.id;
-  return id && id.length <= 50 ? id : null;
+  return id && isPayPalSubscriptionId(id) ? id : null;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { SubscriptionJson, SubscriptionPlan } from '../../contract/subscrip
 import type { User } from '../../contract/users.js';
 import { euroPlans, payPalEnvFor, standInClientId, standInSecret } from '../../tests/support/paypal-plans.js';
 import { startPayPalStandIn, type PayPalStandIn } from '../../tests/support/paypal-stand-in.js';
+import type { AppContextOverrides } from '../app-context.js';
 import type { PushBus } from '../push/bus.js';
 import { userStream, type AccountBroadcast } from '../push/account-events.js';
 import { bearer, signUpUser } from './accounts.js';
@@ -54,13 +55,20 @@ export function subscriptionsKit() {
       env = {},
       webhooks = true,
       bus,
-    }: { env?: Record<string, string>; webhooks?: boolean; bus?: PushBus } = {},
+      rateLimits,
+      now,
+    }: { env?: Record<string, string>; webhooks?: boolean; bus?: PushBus } & Pick<
+      AppContextOverrides,
+      'rateLimits' | 'now'
+    > = {},
   ): Promise<Kit> => {
     const { paypal, smtp, env: servicesEnv } = await startPayPalAndSmtp((cleanup) => cleanups.push(cleanup));
     const testApp = await buildTestApp({
       dialect,
       env: { ...servicesEnv, PUBLIC_URL, ...env },
       bus,
+      rateLimits,
+      now,
     });
     cleanups.push(() => testApp.close());
     const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });

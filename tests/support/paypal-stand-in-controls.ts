@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { StandInSubscription } from './paypal-stand-in-subscriptions.js';
 import type { StandInPlan } from './paypal-stand-in-wire.js';
 
@@ -104,7 +104,8 @@ export function subscriptionControls({
     put(subscription: Omit<StandInSubscription, 'id' | 'createTime' | 'statusUpdateTime'> & { id?: string }) {
       const now = new Date().toISOString();
       const made: StandInSubscription = {
-        id: `I-${randomUUID().slice(0, 12).toUpperCase()}`,
+        // PayPal's shape: `I-` and 12 letters or digits.
+        id: `I-${randomBytes(6).toString('hex').toUpperCase()}`,
         createTime: now,
         statusUpdateTime: now,
         ...subscription,

@@ -50,6 +50,8 @@ export interface SubscriptionsDeps {
 export function createSubscriptionsStandIn(deps: SubscriptionsDeps) {
   const subscriptions = new Map<string, StandInSubscription>();
   const byRequestId = new Map<string, string>();
+  // What the buyer does the moment a create has been answered (a test's hand on PayPal's side).
+  let afterCreate: ((id: string) => unknown) | null = null;
   const calls: SubscriptionCalls = {
     create: 0,
     get: 0,
@@ -113,6 +115,8 @@ export function createSubscriptionsStandIn(deps: SubscriptionsDeps) {
     subscriptions.set(subscription.id, subscription);
     if (typeof requestId === 'string') byRequestId.set(requestId, subscription.id);
     deps.send(response, 201, body(subscription));
+    const act = afterCreate;
+    if (act) response.once('finish', () => act(subscription.id));
   }
 
   function get(request: IncomingMessage, response: ServerResponse, id: string) {
@@ -186,6 +190,10 @@ export function createSubscriptionsStandIn(deps: SubscriptionsDeps) {
     calls,
     subscriptions,
     body,
+    /** From now on `act` runs with each new subscription's id once its create is answered (null: no more). */
+    onCreated(act: ((id: string) => unknown) | null) {
+      afterCreate = act;
+    },
     /** Handles the call if it is one of the Subscriptions API's; false leaves it to the caller. */
     route(request: IncomingMessage, response: ServerResponse, path: string): boolean {
       const id = /^\/v1\/billing\/subscriptions\/([^/]+)(\/cancel)?$/.exec(path);

@@ -106,13 +106,16 @@ export interface Signed {
   body: string;
 }
 
-/** Signs a body as PayPal would for the webhook `webhookId`; `certUrl` names where the certificate is. */
+/**
+ * Signs a body as PayPal would for the webhook `webhookId`; `certUrl` names where the certificate is, `at`
+ * the transmission time (default now).
+ */
 export function signWebhook(
   body: string,
-  { webhookId, certUrl }: { webhookId: string; certUrl: string },
+  { webhookId, certUrl, at = new Date() }: { webhookId: string; certUrl: string; at?: Date },
 ): Signed {
   const transmissionId = randomUUID();
-  const transmissionTime = new Date().toISOString();
+  const transmissionTime = at.toISOString();
   const message = `${transmissionId}|${transmissionTime}|${webhookId}|${crc32(Buffer.from(body))}`;
   const signature = sign('sha256', Buffer.from(message), signingKey().privateKeyPem).toString('base64');
   return {

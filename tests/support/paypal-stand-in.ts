@@ -49,7 +49,14 @@ export interface PayPalStandIn {
   url: string;
   /** The JS SDK stand-in: pass it as PAYPAL_SDK_URL. */
   sdkUrl: string;
-  calls: { token: number; plans: number; plan: Record<string, number>; cert: number };
+  calls: {
+    token: number;
+    plans: number;
+    plan: Record<string, number>;
+    cert: number;
+    /** Every call's method and path, as the stand-in received it. */
+    all: string[];
+  };
   subscriptions: SubscriptionsStandIn;
   webhooks: StandInWebhooks;
   /** The buyer closes PayPal's window instead of approving, once. */
@@ -76,7 +83,7 @@ export async function startPayPalStandIn(options: StandInOptions): Promise<PayPa
   const tokens = new Map<string, number>();
   const lifetime = options.tokenLifetimeSeconds ?? 32_400;
   let failure: StandInFailure = null;
-  const calls: PayPalStandIn['calls'] = { token: 0, plans: 0, plan: {}, cert: 0 };
+  const calls: PayPalStandIn['calls'] = { token: 0, plans: 0, plan: {}, cert: 0, all: [] };
   let base = '';
 
   /** True when the call was answered already: PayPal is down, or the bearer token is not one it issued. */
@@ -197,6 +204,7 @@ export async function startPayPalStandIn(options: StandInOptions): Promise<PayPa
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
+    calls.all.push(`${request.method} ${url.pathname}`);
     const planId = /^\/v1\/billing\/plans\/([^/]+)$/.exec(url.pathname)?.[1];
     if (subscriptions.route(request, response, url.pathname)) return;
     if (approval.route(request, response, url)) return;
@@ -253,6 +261,7 @@ export async function startPayPalStandIn(options: StandInOptions): Promise<PayPa
       calls.plans = 0;
       calls.plan = {};
       calls.cert = 0;
+      calls.all = [];
     },
     async close() {
       // Hanging requests hold their sockets open: cut them, or close() would wait for them forever.

@@ -53,7 +53,8 @@ export const thisDevice: DeviceSession = {
 export function accountPageReads(call: { method: string; path: string }, me: Me = signedInMe) {
   if (call.method !== 'GET') return undefined;
   if (call.path === '/api/v1/me') return { status: 200, body: me };
-  if (call.path === '/api/v1/subscription') return { status: 200, body: { subscription: null } };
+  if (call.path === '/api/v1/subscription')
+    return { status: 200, body: { subscription: null, subscriptions: [] } };
   if (call.path === '/api/v1/passkeys') return { status: 200, body: { passkeys: [] } };
   if (call.path === '/api/v1/sessions') return { status: 200, body: { sessions: [thisDevice] } };
   if (call.path === '/api/v1/two_factor')

@@ -30,7 +30,10 @@ function server(
 ) {
   return stubApi((call) => {
     if (call.path === '/api/v1/paypal_prices') return { status: 200, body: euroPrices };
-    if (call.path === '/api/v1/subscription') return { status: 200, body: { subscription: current } };
+    if (call.path === '/api/v1/subscription') {
+      const billing = current && ['ACTIVE', 'SUSPENDED'].includes(current.status) ? [current] : [];
+      return { status: 200, body: { subscription: current, subscriptions: billing } };
+    }
     return other(call);
   });
 }

@@ -28,12 +28,19 @@ const cancelled: SubscriptionJson = {
   access_until: NEXT,
 };
 
+const billable = (subscription: SubscriptionJson) =>
+  subscription.status === 'ACTIVE' || subscription.status === 'SUSPENDED';
+
+/** The server's GET reply: the current one, and every billable one (by default the current one if billable). */
 function server(
   current: SubscriptionJson | null,
   cancel: () => StubReply | Promise<StubReply> = () => ({ status: 500 }),
+  billing: SubscriptionJson[] = current && billable(current) ? [current] : [],
 ) {
   return stubApi((call) =>
-    call.path === '/api/v1/subscription' ? { status: 200, body: { subscription: current } } : cancel(),
+    call.path === '/api/v1/subscription'
+      ? { status: 200, body: { subscription: current, subscriptions: billing } }
+      : cancel(),
   );
 }
 
@@ -152,5 +159,29 @@ describe("the account's Subscription section", () => {
     );
     expect(panel.getByText('Paused: PayPal has stopped taking payments')).toBeInTheDocument();
     expect(panel.getByRole('alert')).toHaveTextContent('Your last payment did not go through.');
+  });
+
+  it('lists every subscription PayPal may bill, each with its own cancel, and keeps the other after one is cancelled', async () => {
+    const weekly: SubscriptionJson = { ...active, id: 'I-ACTIVE2', plan: 'weekly', status: 'SUSPENDED' };
+    const calls = server(active, () => ({ status: 200, body: cancelled }), [weekly, active]);
+    const panel = await showPanel();
+    const monthlyItem = within(
+      await panel.findByRole('listitem', { name: 'Monthly subscription I-ACTIVE1' }),
+    );
+    const weeklyItem = within(panel.getByRole('listitem', { name: 'Weekly subscription I-ACTIVE2' }));
+    expect(weeklyItem.getByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
+    await userEvent.click(monthlyItem.getByRole('button', { name: 'Cancel subscription' }));
+    await userEvent.click(monthlyItem.getByRole('button', { name: 'Yes, cancel my subscription' }));
+    expect(await monthlyItem.findByText('Cancelled')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      expect.objectContaining({
+        path: '/api/v1/subscription/cancel',
+        body: { subscription_id: 'I-ACTIVE1' },
+      }),
+    ]);
+    // The other one is still billed, and still says so, with its own cancel.
+    const still = within(panel.getByRole('listitem', { name: 'Weekly subscription I-ACTIVE2' }));
+    expect(still.getByText('Paused: PayPal has stopped taking payments')).toBeInTheDocument();
+    expect(still.getByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
   });
 });

@@ -25,19 +25,39 @@ export const SUBSCRIPTION_TEXTS = {
 const cancellable = (subscription: SubscriptionJson) =>
   subscription.status === 'ACTIVE' || subscription.status === 'SUSPENDED';
 
-/** The account's Subscription section: kept current by the `subscription_changed` pushes. */
+/**
+ * The account's Subscription section, kept current by the `subscription_changed` pushes: every subscription
+ * PayPal may bill, each with its own cancel, and the current one when it is not among them (decision 154).
+ */
 export function SubscriptionPanel() {
   const read = useSubscription();
-  const { data: subscription, update } = read;
+  const { data: subscription, billing, update } = read;
+  const shown = [
+    ...billing,
+    ...(subscription && !billing.some((s) => s.id === subscription.id) ? [subscription] : []),
+  ];
   return (
     <Panel title="Your subscription">
       <LoadStatus state={read} label="Loading your subscription" />
-      {subscription === null ? (
+      {subscription !== undefined && shown.length === 0 ? (
         <p>
           {SUBSCRIPTION_TEXTS.none} <Link to={paths.pricing}>See the plans</Link>
         </p>
       ) : null}
-      {subscription ? <SubscriptionDetails subscription={subscription} onChange={update} /> : null}
+      {shown.length === 1 ? <SubscriptionDetails subscription={shown[0]!} onChange={update} /> : null}
+      {shown.length > 1 ? (
+        <ul className="flex flex-col gap-4">
+          {shown.map((subscription) => (
+            <li
+              key={subscription.id}
+              aria-label={`${planName(subscription.plan)} subscription ${subscription.id}`}
+              className="flex flex-col gap-2"
+            >
+              <SubscriptionDetails subscription={subscription} onChange={update} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </Panel>
   );
 }
@@ -85,7 +105,7 @@ function CancelSubscription({
 
   const confirm = () => {
     setCancel({ step: 'cancelling' });
-    cancelSubscription().then(
+    cancelSubscription(subscription.id).then(
       (cancelled) => {
         setCancel({ step: 'done', accessUntil: cancelled.access_until });
         onChange(cancelled);
