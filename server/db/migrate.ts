@@ -6,6 +6,7 @@ import { emailChangesSchema } from './migrations/2026-11-22-email-changes.js';
 import { passkeysSchema } from './migrations/2026-11-22-passkeys.js';
 import { sessionPublicIdsSchema } from './migrations/2026-11-22-session-public-ids.js';
 import { twoFactorSchema } from './migrations/2026-11-23-two-factor.js';
+import { recoveryAndFreshAuthenticationSchema } from './migrations/2026-11-26-recovery-and-fresh-authentication.js';
 
 /** Listed explicitly (never read from a folder) so a build can't pick up or miss files by accident. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -16,6 +17,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-22-passkeys': passkeysSchema(dialect),
     '2026-11-22-session-public-ids': sessionPublicIdsSchema(dialect),
     '2026-11-23-two-factor': twoFactorSchema(dialect),
+    '2026-11-26-recovery-and-fresh-authentication': recoveryAndFreshAuthenticationSchema(dialect),
   };
 }
 
