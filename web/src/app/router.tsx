@@ -19,6 +19,9 @@ const ChangePasswordScreen = lazyScreen(() =>
 const ConfirmEmailScreen = lazyScreen(() =>
   import('@/features/data/confirm-email-screen').then((m) => m.ConfirmEmailScreen),
 );
+const UndoEmailChangeScreen = lazyScreen(() =>
+  import('@/features/data/undo-email-change-screen').then((m) => m.UndoEmailChangeScreen),
+);
 const AccountPage = lazyScreen(() => import('./account-page').then((m) => m.AccountPage));
 const PricingScreen = lazyScreen(() =>
   import('@/features/pricing/pricing-screen').then((m) => m.PricingScreen),
@@ -38,6 +41,7 @@ export const routes: RouteObject[] = [
       { path: paths.resetPassword, element: <ResetPasswordScreen /> },
       { path: paths.changePasswordPattern, element: <ChangePasswordScreen /> },
       { path: paths.confirmEmailPattern, element: <ConfirmEmailScreen /> },
+      { path: paths.undoEmailChangePattern, element: <UndoEmailChangeScreen /> },
       {
         path: paths.account,
         element: (

@@ -7,6 +7,7 @@ export const paths = {
   changePassword: (token: string) => `/change-password/${encodeURIComponent(token)}`,
   changePasswordPattern: '/change-password/:password_hash',
   confirmEmailPattern: '/confirm-email/:token',
+  undoEmailChangePattern: '/undo-email-change/:token',
   deleteAccount: '/delete-account',
   pricing: '/pricing',
   account: '/account',

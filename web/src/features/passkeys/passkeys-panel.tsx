@@ -6,14 +6,19 @@ import { Form } from '@/components/ui/form';
 import { FormStatus } from '@/components/ui/form-status';
 import { Panel } from '@/components/ui/panel';
 import { useAccountEvents } from '@/lib/account-events';
+import { ApiError } from '@/lib/http-client';
 import { success, useSubmission } from '@/lib/use-submission';
 import { addPasskey, listPasskeys } from './api/passkeys';
+import { reauthenticate } from './api/reauthenticate';
 import { PasskeyItem } from './passkey-item';
 
 /** The Passkeys part of /account#security: the account's passkeys, and a new one made in this browser. */
 export function PasskeysPanel() {
   const [passkeys, setPasskeys] = useState<PasskeyJson[] | null>(null);
   const [name, setName] = useState('');
+  // The server's sentence when it wants the password first (a session older than 5 minutes, DESIGN 7).
+  const [askPassword, setAskPassword] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
   const { pending, outcome, submit, setOutcome } = useSubmission();
 
   const reload = useCallback(async () => setPasskeys(await listPasskeys()), []);
@@ -34,7 +39,19 @@ export function PasskeysPanel() {
 
   function add() {
     void submit(async () => {
-      const added = await addPasskey(name.trim());
+      if (askPassword !== null) await reauthenticate(password);
+      let added;
+      try {
+        added = await addPasskey(name.trim());
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'reauthentication_required') {
+          setAskPassword(error.message);
+          return;
+        }
+        throw error;
+      }
+      setAskPassword(null);
+      setPassword('');
       setName('');
       await reload();
       return success(`Passkey “${added.name}” added. You can now sign in with it, without your password.`);
@@ -71,6 +88,19 @@ export function PasskeysPanel() {
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
+        {askPassword !== null ? (
+          <Field
+            label="Password"
+            name="current-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            hint={askPassword}
+            aria-invalid={outcome?.tone === 'error' ? true : undefined}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        ) : null}
         <Button type="submit" disabled={pending} className="self-start">
           Add a passkey
         </Button>
