@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { APP_PREFIX } from '../../contract/app.js';
+import { isForeignKeyViolation } from '../db/errors.js';
 import { generateToken, hashToken, looksLikeToken } from '../sessions/session-token.js';
 import { normaliseEmail } from '../users/email-address.js';
 import {
@@ -49,11 +50,19 @@ async function deviceCookies(app: FastifyInstance) {
       // A browser already remembered for this account keeps its id.
       if (await heldFor(db, { tokenHashes: held.map(hashToken), userId })) return;
       const id = generateToken();
-      await insertDeviceCookie(db, {
+      const kept = await insertDeviceCookie(db, {
         user_id: userId,
         token_hash: hashToken(id),
         created_at: new Date().toISOString(),
-      });
+      }).then(
+        () => true,
+        // PostgreSQL: the account was deleted since this sign-in; there is nothing to remember.
+        (error: unknown) => {
+          if (isForeignKeyViolation(error)) return false;
+          throw error;
+        },
+      );
+      if (!kept) return;
       reply.setCookie(DEVICE_COOKIE, [id, ...held].slice(0, MAX_ACCOUNTS).join('.'), {
         path: '/api/',
         httpOnly: true,
