@@ -5,12 +5,7 @@ import { z } from 'zod';
 import { API_PATHS } from '../../contract/api-paths.js';
 import { ERROR_VARIANTS } from '../../contract/errors.js';
 import { reauthenticateBodySchema } from '../../contract/reauthentication.js';
-import {
-  BODY_ERRORS,
-  errorReplies,
-  PASSWORD_CHECKED,
-  type DescribedError,
-} from '../http/error-replies.js';
+import { BODY_ERRORS, errorReplies, PASSWORD_CHECKED, type DescribedError } from '../http/error-replies.js';
 import { wrongReauthPassword } from '../http/errors.js';
 import { isPasswordOf } from '../users/credentials.js';
 import { normaliseEmail } from '../users/email-address.js';
