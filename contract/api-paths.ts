@@ -17,6 +17,8 @@ export const API_PATHS = {
   exportData: '/api/v1/export',
   emailChange: '/api/v1/email_change',
   confirmEmailChange: '/api/v1/email_change/confirm',
+  undoEmailChange: '/api/v1/email_change/undo',
+  reauthenticate: '/api/v1/reauthenticate',
   passkeys: '/api/v1/passkeys',
   passkey: '/api/v1/passkeys/:id',
   passkeyRegistrationOptions: '/api/v1/passkeys/registration_options',

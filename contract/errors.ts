@@ -38,6 +38,7 @@ export const ERROR_MESSAGES = {
     'That code is not right. Check the code your authenticator app shows now, or use a recovery code.',
   two_factor_already_enabled: 'Two-step sign-in is already on. Turn it off first to set it up again.',
   two_factor_not_enabled: 'Two-step sign-in is not on for this account.',
+  reauthentication_required: 'For your safety, please confirm it is you: enter your password.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -72,6 +73,11 @@ export const ERROR_VARIANTS = {
   signInMethodUnavailable: 'This way of signing in is not available on this server.',
   /** 409 `two_factor_not_enabled` of POST /api/v1/two_factor/enable before any set-up. */
   twoFactorNotSetUp: 'Set up two-step sign-in first: confirm your password to get a QR code.',
+  /** 403 `invalid_credentials` of POST /api/v1/reauthenticate. */
+  wrongReauthPassword: 'That password is not correct. Please try again.',
+  /** 400 `invalid_token` of POST /api/v1/email_change/undo (the link mailed to the old address). */
+  invalidEmailUndoToken:
+    'This link can no longer undo the e-mail change: it was used already or is older than 7 days. Write to us if you need help.',
 } as const;
 
 /** The body of every non-2xx reply, as read off the wire (`error` is an ErrorCode when the server sent it). */

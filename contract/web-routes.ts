@@ -36,6 +36,12 @@ export const WEB_ROUTES = {
     description: 'Confirm the new e-mail address of your account.',
     private: true,
   },
+  undoEmailChange: {
+    path: '/undo-email-change/:token',
+    title: 'Undo the e-mail change',
+    description: 'Give your account its e-mail address back and sign out every device.',
+    private: true,
+  },
   deleteAccount: {
     path: '/delete-account',
     title: 'Delete your account',

@@ -30,6 +30,7 @@ import securityHeaders from './security/headers.js';
 import deviceCookies from './security/device-cookie.js';
 import { fastifyTrustProxy } from './security/trusted-proxies.js';
 import xsrf from './security/xsrf.js';
+import freshAuthentication from './sessions/fresh-authentication.plugin.js';
 import requestUser from './sessions/request-user.js';
 import signInMethods from './sign-in/sign-in-methods.plugin.js';
 import { subscriptionsPlugin } from './subscriptions/subscriptions.plugin.js';
@@ -134,14 +135,15 @@ export async function buildApp({
   await app.register(errorHandling);
   await app.register(securityHeaders);
   await app.register(xsrf);
-  await app.register(deviceCookies);
+  await app.register(accountExtensions);
   await app.register(openApi);
   // First of the routes: the socket plugin has to see every route registered after it.
   await app.register(cable);
   await app.register(housekeeping);
   await app.register(backups);
+  await app.register(deviceCookies);
   await app.register(signInMethods);
-  await app.register(accountExtensions);
+  await app.register(freshAuthentication);
   await app.register(health);
 
   // Features.

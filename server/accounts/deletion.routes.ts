@@ -31,7 +31,7 @@ export async function deletionRoutes(app: FastifyInstance) {
     async (request) => {
       const { email, password } = request.body;
       await app.ctx.rateLimiter.check('deletePerIp', addressSubject(request.ip));
-      if (!app.deviceCookies.recognises(request, email))
+      if (!(await app.deviceCookies.recognises(request, email)))
         await app.ctx.rateLimiter.check('deletePerAccount', normaliseEmail(email));
       let deleted: boolean;
       try {

@@ -43,8 +43,9 @@ const DESIGN_TABLE: Row[] = [
   { method: 'post', path: '/api/v1/email_change', statuses: [202, 403, 409, 422], bearer: true },
   { method: 'post', path: '/api/v1/email_change/confirm', statuses: [200, 400, 409], bearer: false },
   // DESIGN section 11, the passkey calls (the passkey form of login shares its row above).
-  { method: 'post', path: '/api/v1/passkeys/registration_options', statuses: [200], bearer: true },
-  { method: 'post', path: '/api/v1/passkeys', statuses: [201, 400], bearer: true },
+  // The 403s: DESIGN 7's fresh authentication (reauthentication_required), decision 155.
+  { method: 'post', path: '/api/v1/passkeys/registration_options', statuses: [200, 403], bearer: true },
+  { method: 'post', path: '/api/v1/passkeys', statuses: [201, 400, 403], bearer: true },
   { method: 'get', path: '/api/v1/passkeys', statuses: [200], bearer: true },
   { method: 'patch', path: '/api/v1/passkeys/{id}', statuses: [200, 404], bearer: true },
   { method: 'delete', path: '/api/v1/passkeys/{id}', statuses: [204, 404], bearer: true },
@@ -57,7 +58,10 @@ const DESIGN_TABLE: Row[] = [
   // are docs/decisions/110-two-step-sign-in.md).
   { method: 'get', path: '/api/v1/two_factor', statuses: [200], bearer: true },
   { method: 'post', path: '/api/v1/two_factor/setup', statuses: [200, 403, 409], bearer: true },
-  { method: 'post', path: '/api/v1/two_factor/enable', statuses: [200, 409, 422], bearer: true },
+  { method: 'post', path: '/api/v1/two_factor/enable', statuses: [200, 403, 409, 422], bearer: true },
+  // DESIGN 7 (issue #26, decision 155): the undo link of an e-mail change, and fresh authentication.
+  { method: 'post', path: '/api/v1/email_change/undo', statuses: [204, 400, 409], bearer: false },
+  { method: 'post', path: '/api/v1/reauthenticate', statuses: [204, 401, 403], bearer: true },
   { method: 'post', path: '/api/v1/two_factor/disable', statuses: [204, 403], bearer: true },
   { method: 'post', path: '/api/v1/two_factor/recovery_codes', statuses: [200, 403, 409], bearer: true },
 ];

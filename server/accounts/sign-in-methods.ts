@@ -16,7 +16,7 @@ export function passwordMethod(app: FastifyInstance): SignInMethod<PasswordSessi
       await ctx.rateLimiter.check('signInPerIp', addressSubject(request.ip));
       // Per account whatever the IP, so spreading guesses over many addresses does not help; a browser
       // that signed in to the account before is exempt, so those guesses cannot lock its owner out.
-      if (!deviceCookies.recognises(request, session.email))
+      if (!(await deviceCookies.recognises(request, session.email)))
         await ctx.rateLimiter.check('signInPerAccount', normaliseEmail(session.email));
       const signedIn = await signInWithPassword(ctx, {
         email: session.email,
@@ -26,7 +26,7 @@ export function passwordMethod(app: FastifyInstance): SignInMethod<PasswordSessi
       });
       // The browser is remembered only once a second step is passed too.
       if ('two_factor_required' in signedIn) return signedIn;
-      deviceCookies.remember(request, reply, signedIn.email);
+      await deviceCookies.remember(request, reply, signedIn.id);
       return signedIn;
     },
   };

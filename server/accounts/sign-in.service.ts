@@ -2,11 +2,12 @@ import type { TwoFactorRequired } from '../../contract/two-factor.js';
 import type { User } from '../../contract/users.js';
 import { invalidCredentials, invalidToken } from '../http/errors.js';
 import { revokeSession, signInWithToken, type Authenticated } from '../sessions/sessions.service.js';
+import { deletePendingSessionsOfUser } from '../sessions/sessions.repository.js';
 import { signInTransaction, startSessionIfPasswordUnchanged } from '../sessions/sign-in-session.js';
 import type { AppContext } from '../app-context.js';
 import type { Caller } from '../http/caller.js';
 import type { SignInMethods } from '../sign-in/sign-in-methods.js';
-import { checkCredentials } from '../users/credentials.js';
+import { checkCredentials, clearFailures } from '../users/credentials.js';
 import { toUserJson } from '../users/user-json.js';
 
 /**
@@ -34,10 +35,12 @@ export async function signInWithPassword(
     ip: caller.ip,
     failedEvent: 'sign_in_failed',
     rehash: true,
+    holdCount: true,
   });
   if (!user) throw invalidCredentials();
   const challenge = await secondSteps.secondStepFor(user);
   if (challenge) return challenge;
+  await clearFailures(context.rateLimiter, user);
   // The password was checked outside the transaction (it is slow); if the account was deleted or its
   // password changed meanwhile, these credentials no longer hold (docs/decisions/075).
   const token = await signInTransaction(db, invalidCredentials, (tx) =>
@@ -72,6 +75,8 @@ export async function signInWithStoredToken(
 
 export async function signOut({ db, events }: AppContext, { user, session }: Authenticated): Promise<void> {
   await revokeSession(db, session.id);
+  // A QR code shown on this page must not outlive it (one waiting elsewhere ends too: it lives 5 minutes).
+  await deletePendingSessionsOfUser(db, user.id);
   // The user's other pages take the device off their Devices list.
   await events.sessionsRevoked(user.id, [session]);
 }

@@ -12,10 +12,12 @@ import { ERROR_VARIANTS } from '../../contract/errors.js';
 import { meReplySchema } from '../../contract/users.js';
 import { callerOf } from '../http/caller.js';
 import { BEARER_ERRORS, BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
+import { wrongCurrentPassword } from '../http/errors.js';
 import { requireUser } from '../sessions/request-user.js';
 import { normaliseEmail } from '../users/email-address.js';
 import { addressSubject } from '../rate-limit/client-address.js';
 import { confirmEmailChange, requestEmailChange } from './email-change.service.js';
+import { undoEmailChange } from './email-change-undo.service.js';
 import { exportFileName, exportUserData } from './export.service.js';
 import { toMe } from '../users/user-json.js';
 
@@ -85,7 +87,13 @@ export async function dataRoutes(app: FastifyInstance) {
       // A password check: it counts toward the account's throttle, as the other password checks do.
       await app.ctx.rateLimiter.check('signInPerAccount', normaliseEmail(user.email));
       const { email, password } = request.body;
-      await requestEmailChange(context, { user, email, password, caller: callerOf(request) });
+      // The password is the fresh proof that a new address, a way into the account, needs (DESIGN 7).
+      await app.freshAuthentication.require(request, {
+        proof: { password },
+        wrong: wrongCurrentPassword,
+        failedEvent: 'email_change_failed',
+      });
+      await requestEmailChange(context, { user, email, caller: callerOf(request) });
       return reply.code(202).send();
     },
   );
@@ -118,6 +126,40 @@ export async function dataRoutes(app: FastifyInstance) {
         caller: callerOf(request),
       });
       return toMe(user, await app.meParts.of(user.id));
+    },
+  );
+
+  routes.post(
+    API_PATHS.undoEmailChange,
+    {
+      schema: {
+        tags: ['data'],
+        summary:
+          'Undoes a completed e-mail change with the token of the link mailed to the old address (7 days, once); every session ends',
+        description: 'The page `/undo-email-change/:token` makes this call.',
+        body: confirmEmailChangeBodySchema,
+        response: {
+          204: z.undefined().describe('The account has its old address again; every device is signed out'),
+          ...errorReplies({
+            ...BODY_ERRORS,
+            400: [
+              { code: 'invalid_token', message: ERROR_VARIANTS.invalidEmailUndoToken },
+              'invalid_request',
+            ],
+            409: ['email_taken'],
+            ...RATE_LIMITED,
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      await app.ctx.rateLimiter.check('confirmEmailPerIp', addressSubject(request.ip));
+      await undoEmailChange(context, {
+        token: request.body.token,
+        caller: callerOf(request),
+        recovery: app.accountRecovery,
+      });
+      return reply.code(204).send();
     },
   );
 }

@@ -53,3 +53,9 @@ export async function deleteExpiredEmailChanges(db: DbOrTx, now: string): Promis
   const result = await db.deleteFrom('email_changes').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Ends every pending change of the user (a recovery): no link mailed before works any more. */
+export async function deleteEmailChangesOf(db: DbOrTx, userId: number): Promise<number> {
+  const result = await db.deleteFrom('email_changes').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -37,8 +37,13 @@ const part = <K extends Key>(p: ExportPart<K>) => p as unknown as ExportPart;
  */
 export const EXPORT_PARTS: ExportPart[] = [
   part({ key: 'user', tables: ['users'], read: ({ db }, user) => exportedUser(db, user.id) }),
-  part({ key: 'sessions', tables: ['sessions'], read: ({ db }, user) => exportedSessions(db, user.id) }),
-  // A create lock (subscription_create_locks) lives while one create runs: covered here, never exported.
+  // A create lock (subscription_create_locks) lives while one create runs: covered with subscriptions.
+  // A device cookie's row is the hash of a browser's secret id and a date: covered here, never exported.
+  part({
+    key: 'sessions',
+    tables: ['sessions', 'device_cookies'],
+    read: ({ db }, user) => exportedSessions(db, user.id),
+  }),
   part({
     key: 'subscriptions',
     tables: ['subscriptions', 'subscription_create_locks'],
@@ -62,9 +67,11 @@ export const EXPORT_PARTS: ExportPart[] = [
     tables: ['password_resets'],
     read: ({ db }, user) => exportedPasswordResets(db, user.id),
   }),
+  // An undo link's row holds the old address sealed with the link's key, which only the mail has: covered
+  // here, never exported (the export could not open it).
   part({
     key: 'email_changes',
-    tables: ['email_changes'],
+    tables: ['email_changes', 'email_change_undos'],
     read: ({ db }, user) => exportedEmailChanges(db, user.id),
   }),
   // Events name the account by a keyed hash of its id, or (before it had one) of its address.

@@ -7,6 +7,7 @@ import { passkeysSchema } from './migrations/2026-11-22-passkeys.js';
 import { sessionPublicIdsSchema } from './migrations/2026-11-22-session-public-ids.js';
 import { twoFactorSchema } from './migrations/2026-11-23-two-factor.js';
 import { subscriptionCreateLocksSchema } from './migrations/2026-11-26-subscription-create-locks.js';
+import { recoveryAndFreshAuthenticationSchema } from './migrations/2026-11-26-recovery-and-fresh-authentication.js';
 
 /** Listed explicitly (never read from a folder) so a build can't pick up or miss files by accident. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -18,6 +19,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-22-session-public-ids': sessionPublicIdsSchema(dialect),
     '2026-11-23-two-factor': twoFactorSchema(dialect),
     '2026-11-26-subscription-create-locks': subscriptionCreateLocksSchema(dialect),
+    '2026-11-26-recovery-and-fresh-authentication': recoveryAndFreshAuthenticationSchema(dialect),
   };
 }
 

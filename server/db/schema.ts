@@ -141,6 +141,31 @@ export interface TwoFactorChallengesTable {
   expires_at: string;
 }
 
+/** A browser that signed in to the account (DESIGN 7): only the SHA-256 of the cookie's random id. */
+export interface DeviceCookiesTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+}
+
+/** When a session last proved its owner again, and how (`password`, `passkey`). */
+export interface SessionReauthenticationsTable {
+  session_id: number;
+  method: string;
+  proved_at: string;
+}
+
+/** The undo link of a completed e-mail change (7 days); the old address sealed with the link's key. */
+export interface EmailChangeUndosTable {
+  id: Generated<number>;
+  user_id: number;
+  old_email_sealed: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -156,6 +181,9 @@ export interface Database {
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
+  device_cookies: DeviceCookiesTable;
+  session_reauthentications: SessionReauthenticationsTable;
+  email_change_undos: EmailChangeUndosTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

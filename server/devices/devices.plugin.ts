@@ -9,5 +9,5 @@ async function devices(app: FastifyInstance) {
 
 export default fp(devices, {
   name: 'devices',
-  dependencies: ['app-context', 'request-user'],
+  dependencies: ['app-context', 'request-user', 'account-extensions'],
 });

@@ -44,7 +44,13 @@ export async function devicesRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const signedIn = await requireUser(request);
-      return { revoked: await revokeOtherDevices(context, { caller: callerOf(request), signedIn }) };
+      return {
+        revoked: await revokeOtherDevices(context, {
+          caller: callerOf(request),
+          signedIn,
+          recovery: app.accountRecovery,
+        }),
+      };
     },
   );
 

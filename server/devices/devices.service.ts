@@ -3,12 +3,12 @@ import type { AppContext } from '../app-context.js';
 import type { Caller } from '../http/caller.js';
 import { sessionNotFound } from '../http/errors.js';
 import {
-  deleteOtherSessions,
   deleteSessionByPublicId,
   listActiveSessions,
   type ListedSession,
 } from '../sessions/sessions.repository.js';
 import type { Authenticated } from '../sessions/sessions.service.js';
+import type { AccountRecovery } from '../users/account-recovery.js';
 import { deviceLabel } from './device-label.js';
 
 /**
@@ -55,18 +55,28 @@ export async function revokeDevice(
   await events.sessionsRevoked(userId, [revoked]);
 }
 
-/** 'Sign out of all other devices': every session but the caller's ends, live; returns how many. */
+/**
+ * 'Sign out of all other devices': a recovery (DESIGN 7), so besides every other session it ends what an
+ * intruder could have left pending (QR tokens, e-mail changes …); returns how many devices were signed out.
+ */
 export async function revokeOtherDevices(
   { db, audit, events }: AppContext,
-  { caller, signedIn }: { caller: Caller; signedIn: Authenticated },
+  { caller, signedIn, recovery }: { caller: Caller; signedIn: Authenticated; recovery: AccountRecovery },
 ): Promise<number> {
   const userId = signedIn.user.id;
-  const revoked = await db.transaction().execute(async (tx) => {
-    const deleted = await deleteOtherSessions(tx, { userId, keepId: signedIn.session.id });
-    if (deleted.length > 0)
+  const recovered = await db.transaction().execute(async (tx) => {
+    const ended = await recovery.endWhatIntrudersLeft(tx, {
+      userId,
+      reason: 'others_signed_out',
+      keepSessionId: signedIn.session.id,
+    });
+    if (ended.revoked.length > 0)
       await audit.record(tx, { event: 'session_revoked', subject: { userId }, ip: caller.ip });
-    return deleted;
+    return ended;
   });
-  await events.sessionsRevoked(userId, revoked);
-  return revoked.length;
+  // A QR token no device used is no device: the list never showed it.
+  const devices = recovered.revoked.filter((session) => !session.pending);
+  await events.sessionsRevoked(userId, devices);
+  await recovered.announce();
+  return devices.length;
 }

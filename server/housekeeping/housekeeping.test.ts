@@ -47,7 +47,9 @@ describe.each(testDialects)('housekeeping on %s', (dialect) => {
     expect(await app.housekeeping.sweep(db)).toEqual({
       sessions: 1,
       resets: 1,
+      device_cookies: 0,
       email_changes: 0,
+      email_change_undos: 0,
       audit_events: 0,
       'passkey challenges': 0,
       'two-factor challenges': 0,

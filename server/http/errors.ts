@@ -40,7 +40,15 @@ export const wrongCurrentPassword = () =>
 export const invalidToken = () =>
   new AppError(401, 'invalid_token', ERROR_MESSAGES.invalid_token, { 'www-authenticate': 'Bearer' });
 
+// Fresh authentication (DESIGN 7).
+export const reauthenticationRequired = () =>
+  new AppError(403, 'reauthentication_required', ERROR_MESSAGES.reauthentication_required);
+export const wrongReauthPassword = () =>
+  new AppError(403, 'invalid_credentials', ERROR_VARIANTS.wrongReauthPassword);
+
 // Your data: the e-mail change.
+export const invalidEmailUndoToken = () =>
+  new AppError(400, 'invalid_token', ERROR_VARIANTS.invalidEmailUndoToken);
 export const invalidEmailChangeToken = () =>
   new AppError(400, 'invalid_token', ERROR_VARIANTS.invalidEmailChangeToken);
 export const sameEmail = () => new AppError(409, 'email_taken', ERROR_VARIANTS.sameEmail);

@@ -66,12 +66,17 @@ export function passwordResetMail(settings: MailSettings, { to, link }: { to: st
   });
 }
 
-export function passwordChangedMail(settings: MailSettings, { to }: { to: string }) {
+/** `notices`: what the recovery also ended, in the words of the steps that ended it (account-recovery.ts). */
+export function passwordChangedMail(
+  settings: MailSettings,
+  { to, notices = [] }: { to: string; notices?: string[] },
+) {
   return compose(settings, {
     to,
     subject: `Your ${settings.appName} password was changed`,
     paragraphs: [
       `The password of your ${settings.appName} account was just changed. For your safety, other devices that were signed in have been signed out; sign in there again with the new password.`,
+      ...notices,
       'If you did not change it, reset your password at once and write to us.',
     ],
   });
@@ -100,6 +105,18 @@ export function accountLockedMail(
       `Someone entered a wrong password for your ${settings.appName} account 100 times in a row, so we stopped accepting passwords for it, the right one too. Devices that are signed in stay signed in.`,
       `To unlock it, set a new password with a reset link: ${settings.publicUrl}/reset-password`,
       `If you need help, write to ${settings.supportEmail}.`,
+    ],
+  });
+}
+
+/** Sent when the fifth code in a row at the second step of sign-in is wrong: someone may have the password. */
+export function wrongCodesMail(settings: MailSettings & Pick<Config, 'publicUrl'>, { to }: { to: string }) {
+  return compose(settings, {
+    to,
+    subject: `Wrong sign-in codes were entered for your ${settings.appName} account`,
+    paragraphs: [
+      `Someone entered the right password for your ${settings.appName} account, then 5 wrong codes in a row at the second step of sign-in. Your account is safe as long as they do not have your codes.`,
+      `If this was not you, someone knows your password: set a new one with a reset link at once: ${settings.publicUrl}/reset-password`,
     ],
   });
 }

@@ -24,3 +24,19 @@ export function emailChangeRequestedMail(settings: MailSettings, { to }: { to: s
     ],
   });
 }
+
+/** To the old address once the change is made: what happened, and the link that undoes it for 7 days. */
+export function emailChangedMail(
+  settings: MailSettings,
+  { to, newEmail, link }: { to: string; newEmail: string; link: string },
+) {
+  return compose(settings, {
+    to,
+    subject: `The e-mail address of your ${settings.appName} account was changed`,
+    paragraphs: [
+      `The e-mail address of your ${settings.appName} account was just changed from this address to ${newEmail}. If that was you, there is nothing to do. If it was not you, undo it with this link. It works once, for the next 7 days.`,
+      'Undoing it gives the account this address back and signs out every device. Then choose a new password with "Forgot password?", as someone else may know yours.',
+    ],
+    action: { label: 'Undo this change', url: link },
+  });
+}

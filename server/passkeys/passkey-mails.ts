@@ -1,5 +1,9 @@
 import { compose, type MailSettings } from '../mail/account-mails.js';
 
+/** Said in the mail of a completed reset: the passkeys went with it (DESIGN 7). */
+export const PASSKEYS_REMOVED_NOTICE =
+  'Every passkey of the account was removed too, in case someone else had added one. Add yours again on your account page.';
+
 export function passkeyAddedMail(settings: MailSettings, { to, name }: { to: string; name: string }) {
   return compose(settings, {
     to,

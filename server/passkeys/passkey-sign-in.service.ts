@@ -91,3 +91,28 @@ export async function signInWithPasskey(
   await events.sessionCreated(signedIn.user.id, 'passkey');
   return signedIn;
 }
+
+/**
+ * A fresh proof of a signed-in account (POST /api/v1/reauthenticate): an assertion to the sign-in options by
+ * one of this account's own passkeys. Its counter moves as a sign-in's would; no session starts.
+ */
+export async function isPasskeyOf(
+  { db, config }: AppContext,
+  { response, userId }: { response: AuthenticationResponse; userId: number },
+): Promise<boolean> {
+  const expectedChallenge = await spendChallenge(db, response.response.clientDataJSON, {
+    purpose: 'authentication',
+    userId: null,
+    status: 401,
+  });
+  const passkey = await findPasskeyByCredentialId(db, response.id);
+  if (passkey?.user_id !== userId) return false;
+  const newCounter = await verifiedCounter(config, { response, passkey, expectedChallenge });
+  if (newCounter === null) return false;
+  return recordPasskeyUse(db, {
+    id: passkey.id,
+    previousCount: passkey.sign_count,
+    newCount: newCounter,
+    at: new Date().toISOString(),
+  });
+}

@@ -72,3 +72,9 @@ export async function recordPasskeyUse(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Removes every passkey of a user (a completed reset) and says how many there were. */
+export async function deletePasskeysOf(db: DbOrTx, userId: number): Promise<number> {
+  const result = await db.deleteFrom('passkeys').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

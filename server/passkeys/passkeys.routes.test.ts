@@ -146,6 +146,14 @@ describe.each(testDialects)('passkey registration and management on %s', (dialec
       const user = await newUser(app);
       const options = await registrationOptions(app, user);
       outliveChallenges();
+      // The session proves its owner again, so only the challenge is old (DESIGN 7's guard).
+      const confirmed = await app.inject({
+        method: 'POST',
+        url: '/api/v1/reauthenticate',
+        headers: bearer(user.auth_token),
+        payload: { password: STRONG_PASSWORD },
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(204);
       const reply = await app.inject({
         method: 'POST',
         url: '/api/v1/passkeys',

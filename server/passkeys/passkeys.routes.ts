@@ -14,6 +14,7 @@ import {
 import { callerOf } from '../http/caller.js';
 import { BEARER_ERRORS, BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
 import { addressSubject } from '../rate-limit/client-address.js';
+import { FRESH_AUTHENTICATION_REQUIRED } from '../sessions/fresh-authentication.plugin.js';
 import { requireUser } from '../sessions/request-user.js';
 import { authenticationOptions } from './passkey-sign-in.service.js';
 import {
@@ -25,6 +26,9 @@ import {
 } from './passkeys.service.js';
 
 const bearer = [{ bearer: [] }];
+/** A passkey signs in without the password: adding one needs a fresh proof (DESIGN 7). */
+const FRESH =
+  'Needs a sign-in or POST /api/v1/reauthenticate in the last 5 minutes of this session, else 403 `reauthentication_required`.';
 const tags = ['passkeys'];
 
 export async function passkeysRoutes(app: FastifyInstance) {
@@ -37,11 +41,18 @@ export async function passkeysRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Options for creating a passkey of the signed-in account (the challenge lives 5 minutes)',
+        description: FRESH,
         security: bearer,
-        response: { 200: creationOptionsSchema, ...errorReplies(BEARER_ERRORS) },
+        response: {
+          200: creationOptionsSchema,
+          ...errorReplies({ ...BEARER_ERRORS, ...FRESH_AUTHENTICATION_REQUIRED }),
+        },
       },
     },
-    async (request) => ({ ...(await registrationOptions(context, (await requireUser(request)).user)) }),
+    async (request) => {
+      const { user } = await app.freshAuthentication.require(request);
+      return { ...(await registrationOptions(context, user)) };
+    },
   );
 
   routes.post(
@@ -50,16 +61,22 @@ export async function passkeysRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Add a passkey: the browser’s registration response to the options above',
+        description: FRESH,
         security: bearer,
         body: addPasskeyBodySchema,
         response: {
           201: passkeySchema,
-          ...errorReplies({ ...BODY_ERRORS, 400: ['invalid_request', 'invalid_passkey'], ...BEARER_ERRORS }),
+          ...errorReplies({
+            ...BODY_ERRORS,
+            400: ['invalid_request', 'invalid_passkey'],
+            ...BEARER_ERRORS,
+            ...FRESH_AUTHENTICATION_REQUIRED,
+          }),
         },
       },
     },
     async (request, reply) => {
-      const { user } = await requireUser(request);
+      const { user } = await app.freshAuthentication.require(request);
       const { name, response } = request.body;
       const added = await addPasskey(context, { user, name, response, caller: callerOf(request) });
       return reply.code(201).send(added);

@@ -43,6 +43,7 @@ export async function changePasswordRoutes(app: FastifyInstance) {
           token: body.password_hash,
           password: body.password,
           caller,
+          recovery: app.accountRecovery,
         });
       } else {
         const auth = await requireUser(request);
@@ -52,6 +53,7 @@ export async function changePasswordRoutes(app: FastifyInstance) {
           currentPassword: body.current_password,
           password: body.password,
           caller,
+          recovery: app.accountRecovery,
         });
       }
       return reply.code(204).send();

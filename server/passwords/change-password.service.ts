@@ -6,40 +6,58 @@ import { passwordChangedMail } from '../mail/account-mails.js';
 import { claimReset, deleteUnusedResetsOfUser, findUsableReset } from './password-resets.repository.js';
 import { hashToken, looksLikeToken } from '../sessions/session-token.js';
 import type { Authenticated } from '../sessions/sessions.service.js';
-import { deleteSessionsOfUser } from '../sessions/sessions.repository.js';
+import type { AccountRecovery, Recovered } from '../users/account-recovery.js';
 import { updatePasswordHash } from '../users/users.repository.js';
 import type { Account } from '../users/account.js';
 import { clearAccountCounters, isPasswordOf } from '../users/credentials.js';
 import { hashPassword } from '../users/password-hashing.js';
 import { assertStrongPassword } from '../users/password-rules.js';
 
-/** The writes both forms share: the new hash, the end of other sessions and of unused reset links. */
+/** What both forms need besides the context: the one recovery step that ends what an intruder left. */
+export interface PasswordChangeDeps {
+  recovery: AccountRecovery;
+}
+
+/**
+ * The writes both forms share: the new hash, unused reset links, and the recovery step (other sessions,
+ * pending QR tokens and e-mail changes; after a reset also passkeys and device cookies).
+ */
 async function storeNewPassword(
-  { tx, audit }: { tx: DbOrTx; audit: AppContext['audit'] },
+  { tx, audit, recovery }: { tx: DbOrTx; audit: AppContext['audit']; recovery: AccountRecovery },
   {
     user,
     passwordHash,
     keepSessionId,
     ip,
   }: { user: Account; passwordHash: string; keepSessionId?: number; ip: string | null },
-): Promise<number[]> {
+): Promise<Recovered> {
   await updatePasswordHash(tx, { id: user.id, passwordHash, at: new Date().toISOString(), changed: true });
-  const revoked = await deleteSessionsOfUser(tx, { userId: user.id, exceptId: keepSessionId });
+  const recovered = await recovery.endWhatIntrudersLeft(tx, {
+    userId: user.id,
+    reason: keepSessionId === undefined ? 'password_reset' : 'password_changed',
+    keepSessionId,
+  });
   await deleteUnusedResetsOfUser(tx, user.id);
   await audit.record(tx, { event: 'password_changed', subject: { userId: user.id }, ip });
-  return revoked;
+  return recovered;
 }
 
-async function announce({ config, events, mailer }: AppContext, user: Account, revoked: number[]) {
-  await events.signedOut(revoked);
+async function announce({ config, events, mailer }: AppContext, user: Account, recovered: Recovered) {
+  await events.signedOut(recovered.revoked.map((session) => session.id));
   await events.passwordChanged(user.id);
-  mailer.dispatch(passwordChangedMail(config, { to: user.email }));
+  await recovered.announce();
+  mailer.dispatch(passwordChangedMail(config, { to: user.email, notices: recovered.notices }));
 }
 
 /** The e-mailed link: sets the password and ends every session of the user. */
 export async function changePasswordWithResetToken(
   context: AppContext,
-  { token, password, caller }: { token: string; password: string; caller: Pick<Caller, 'ip'> },
+  {
+    token,
+    password,
+    caller,
+    recovery,
+  }: PasswordChangeDeps & { token: string; password: string; caller: Pick<Caller, 'ip'> },
 ): Promise<void> {
   const { db, audit } = context;
   if (!looksLikeToken(token)) throw invalidResetToken();
@@ -49,14 +67,14 @@ export async function changePasswordWithResetToken(
   // Refused before the token is spent, so the person can try another password with the same link.
   assertStrongPassword(password, { email: user.email, appName: context.config.appName });
   const passwordHash = await hashPassword(password);
-  const revoked = await db.transaction().execute(async (tx) => {
+  const recovered = await db.transaction().execute(async (tx) => {
     if (!(await claimReset(tx, { id: found.reset.id, at: new Date().toISOString() }))) return null;
-    return storeNewPassword({ tx, audit }, { user, passwordHash, ip: caller.ip });
+    return storeNewPassword({ tx, audit, recovery }, { user, passwordHash, ip: caller.ip });
   });
-  if (!revoked) throw invalidResetToken();
+  if (!recovered) throw invalidResetToken();
   // The owner is back in: the lock after 100 failures and every per-account throttle start afresh.
   await clearAccountCounters(context.rateLimiter, user);
-  await announce(context, user, revoked);
+  await announce(context, user, recovered);
 }
 
 /** Signed in, with the current password: sets the password and keeps only the calling session. */
@@ -67,7 +85,13 @@ export async function changePasswordWithCurrent(
     currentPassword,
     password,
     caller,
-  }: { auth: Authenticated; currentPassword: string; password: string; caller: Pick<Caller, 'ip'> },
+    recovery,
+  }: PasswordChangeDeps & {
+    auth: Authenticated;
+    currentPassword: string;
+    password: string;
+    caller: Pick<Caller, 'ip'>;
+  },
 ): Promise<void> {
   const { db, audit } = context;
   if (!(await isPasswordOf(context, user, currentPassword))) {
@@ -76,10 +100,13 @@ export async function changePasswordWithCurrent(
   }
   assertStrongPassword(password, { email: user.email, appName: context.config.appName });
   const passwordHash = await hashPassword(password);
-  const revoked = await db
+  const recovered = await db
     .transaction()
     .execute((tx) =>
-      storeNewPassword({ tx, audit }, { user, passwordHash, keepSessionId: session.id, ip: caller.ip }),
+      storeNewPassword(
+        { tx, audit, recovery },
+        { user, passwordHash, keepSessionId: session.id, ip: caller.ip },
+      ),
     );
-  await announce(context, user, revoked);
+  await announce(context, user, recovered);
 }

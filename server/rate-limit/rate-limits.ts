@@ -37,6 +37,8 @@ export const DEFAULT_RATE_LIMITS = {
   subscriptionCreatesPerUser: { limit: 5, windowMs: 60 * MINUTE },
   /** Every password check of an account, from anywhere; a success starts the count again (decision 076). */
   passwordFailuresPerAccount: { limit: 100, windowMs: 365 * DAY },
+  /** Wrong codes in a row at the second step of sign-in; the owner is mailed when the count reaches the limit. */
+  wrongCodesPerAccount: { limit: 5, windowMs: 365 * DAY },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;

@@ -1,9 +1,16 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { APP_PREFIX } from '../../contract/app.js';
-import { getOrCreateSecret } from '../audit/app-secrets.repository.js';
+import { isForeignKeyViolation } from '../db/errors.js';
+import { generateToken, hashToken, looksLikeToken } from '../sessions/session-token.js';
 import { normaliseEmail } from '../users/email-address.js';
+import {
+  deleteDeviceCookiesBefore,
+  deleteDeviceCookiesOf,
+  heldFor,
+  insertDeviceCookie,
+  isDeviceOf,
+} from './device-cookies.repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,53 +19,51 @@ declare module 'fastify' {
 }
 
 export const DEVICE_COOKIE = `${APP_PREFIX}_device`;
-/** The `app_secrets` row whose value signs device cookies. */
-export const DEVICE_COOKIE_KEY_NAME = 'device_cookie_key';
 /** Accounts one browser is remembered for; the oldest goes first. */
 const MAX_ACCOUNTS = 5;
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export interface DeviceCookies {
   /** Whether this browser signed in to the account of `email` before (OWASP "device cookies"). */
-  recognises(request: FastifyRequest, email: string): boolean;
+  recognises(request: FastifyRequest, email: string): Promise<boolean>;
   /** After a successful sign-in: remembers the account in this browser's cookie. */
-  remember(request: FastifyRequest, reply: FastifyReply, email: string): void;
+  remember(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void>;
 }
 
 /**
  * A browser that has signed in to an account carries a cookie naming it, so a stranger's guesses that
- * throttle the account do not lock its owner out. The cookie holds, per account, an HMAC of the address
- * with the app's secret: it names the account to this server only, and cannot be forged or moved to
- * another account. HttpOnly (no script reads it), SameSite=Strict, Secure on https.
+ * throttle the account do not lock its owner out. Per browser and account the cookie holds a random id
+ * (32 bytes, like a session token) and the `device_cookies` table only its SHA-256 (DESIGN 7): no two
+ * browsers share one, a copy of the database forges none, and a completed reset voids every one of the
+ * account (a recovery step). HttpOnly (no script reads it), SameSite=Strict, Secure on https.
  */
 async function deviceCookies(app: FastifyInstance) {
-  let key: Buffer | undefined;
-  app.addHook('onReady', async () => {
-    const stored = await getOrCreateSecret(
-      app.database.db,
-      DEVICE_COOKIE_KEY_NAME,
-      randomBytes(32).toString('base64url'),
-    );
-    key = Buffer.from(stored, 'base64url');
-  });
-  const tagOf = (email: string) => {
-    if (!key) throw new Error('The device cookie key is not loaded yet.');
-    return createHmac('sha256', key).update(normaliseEmail(email)).digest('base64url');
-  };
-  const tagsIn = (request: FastifyRequest) =>
-    (request.cookies[DEVICE_COOKIE] ?? '').split('.').filter(Boolean);
-  const same = (a: string, b: string) =>
-    a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+  const { db } = app.ctx;
+  const idsIn = (request: FastifyRequest) =>
+    (request.cookies[DEVICE_COOKIE] ?? '').split('.').filter(looksLikeToken).slice(0, MAX_ACCOUNTS);
 
   app.decorate('deviceCookies', {
-    recognises(request, email) {
-      const tag = tagOf(email);
-      return tagsIn(request).some((held) => same(held, tag));
-    },
-    remember(request, reply, email) {
-      const tag = tagOf(email);
-      const tags = [tag, ...tagsIn(request).filter((held) => held !== tag)].slice(0, MAX_ACCOUNTS);
-      reply.setCookie(DEVICE_COOKIE, tags.join('.'), {
+    recognises: (request, email) =>
+      isDeviceOf(db, { tokenHashes: idsIn(request).map(hashToken), email: normaliseEmail(email) }),
+    async remember(request, reply, userId) {
+      const held = idsIn(request);
+      // A browser already remembered for this account keeps its id.
+      if (await heldFor(db, { tokenHashes: held.map(hashToken), userId })) return;
+      const id = generateToken();
+      const kept = await insertDeviceCookie(db, {
+        user_id: userId,
+        token_hash: hashToken(id),
+        created_at: new Date().toISOString(),
+      }).then(
+        () => true,
+        // PostgreSQL: the account was deleted since this sign-in; there is nothing to remember.
+        (error: unknown) => {
+          if (isForeignKeyViolation(error)) return false;
+          throw error;
+        },
+      );
+      if (!kept) return;
+      reply.setCookie(DEVICE_COOKIE, [id, ...held].slice(0, MAX_ACCOUNTS).join('.'), {
         path: '/api/',
         httpOnly: true,
         sameSite: 'strict',
@@ -67,6 +72,16 @@ async function deviceCookies(app: FastifyInstance) {
       });
     },
   } satisfies DeviceCookies);
+
+  app.accountRecovery.add('device cookies', async (tx, { userId, reason }) => {
+    if (reason === 'password_reset') await deleteDeviceCookiesOf(tx, userId);
+  });
+  app.housekeeping.add('device_cookies', (tx, at) =>
+    deleteDeviceCookiesBefore(tx, new Date(Date.parse(at) - YEAR_SECONDS * 1000).toISOString()),
+  );
 }
 
-export default fp(deviceCookies, { name: 'device-cookies', dependencies: ['config', 'app-context', 'xsrf'] });
+export default fp(deviceCookies, {
+  name: 'device-cookies',
+  dependencies: ['config', 'app-context', 'xsrf', 'account-extensions', 'housekeeping'],
+});

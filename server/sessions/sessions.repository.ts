@@ -135,15 +135,20 @@ export async function deleteSession(db: DbOrTx, id: number): Promise<boolean> {
   return Number(result.numDeletedRows) === 1;
 }
 
-/** Deletes every session of a user but the one kept (if any) and returns the ids it deleted. */
+/** Deletes every session of a user (pending QR tokens too) but the one kept (if any), and names them. */
 export async function deleteSessionsOfUser(
   db: DbOrTx,
   { userId, exceptId }: { userId: number; exceptId?: number },
-): Promise<number[]> {
+): Promise<EndedSession[]> {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  const rows = await query.returning('id').execute();
-  return rows.map((row) => row.id);
+  const rows = await query.returning(['id', 'public_id', 'pending']).execute();
+  return rows.map((row) => ({ ...row, pending: Number(row.pending) }));
+}
+
+/** Deletes the QR tokens of a user that no device has used yet (its logout ends them). */
+export async function deletePendingSessionsOfUser(db: DbOrTx, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('pending', '=', 1).execute();
 }
 
 /** Sessions whose deadline has passed can never be used again. */
@@ -185,18 +190,7 @@ export async function deleteSessionByPublicId(
   return row ?? null;
 }
 
-/** Deletes every signed-in session of a user but one, and names those it deleted. */
-export function deleteOtherSessions(
-  db: DbOrTx,
-  { userId, keepId }: { userId: number; keepId: number },
-): Promise<SessionIds[]> {
-  return db
-    .deleteFrom('sessions')
-    .where('user_id', '=', userId)
-    .where('id', '!=', keepId)
-    .where('pending', '=', 0)
-    .returning(['id', 'public_id'])
-    .execute();
-}
-
 export type SessionIds = Pick<SessionRow, 'id' | 'public_id'>;
+
+/** A session that ended, and whether it was a QR token no device had used yet. */
+export type EndedSession = SessionIds & Pick<SessionRow, 'pending'>;

@@ -5,6 +5,7 @@ import { invalidCode, invalidCredentials, signInStepExpired } from '../http/erro
 import { signInTransaction, startSessionIfPasswordUnchanged } from '../sessions/sign-in-session.js';
 import { generateToken, hashToken, looksLikeToken } from '../sessions/session-token.js';
 import type { Account } from '../users/account.js';
+import { countSecondStep } from '../users/credentials.js';
 import { findUserById } from '../users/users.repository.js';
 import { countTry, deleteChallenge, insertChallenge } from './challenges.repository.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, normaliseRecoveryCode } from './recovery-codes.js';
@@ -84,6 +85,8 @@ export async function signInWithCode(
   const setting = await findTwoFactor(db, user.id);
   // Turned off since the password step: that step no longer leads anywhere.
   if (setting?.enabled_at == null) throw signInStepExpired();
+  // Counted against the account before the code is looked at, as a password is (DESIGN 7).
+  const settle = await countSecondStep(context, user);
   const proof = proofOf(code, () => box.open(setting.secret_box, user.id));
   const at = new Date().toISOString();
   const token = await signInTransaction(db, signInStepExpired, async (tx) => {
@@ -101,6 +104,7 @@ export async function signInWithCode(
       refused: signInStepExpired,
     });
   });
+  await settle(token !== null);
   if (token === null) {
     await audit.record(db, { event: 'sign_in_failed', subject: { userId: user.id }, ip: caller.ip });
     if (counted.tries >= CHALLENGE_TRIES) {

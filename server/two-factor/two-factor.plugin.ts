@@ -4,7 +4,7 @@ import { addressSubject } from '../rate-limit/client-address.js';
 import type { LoginSession } from '../sign-in/sign-in-methods.js';
 import { normaliseEmail } from '../users/email-address.js';
 import { toUserJson } from '../users/user-json.js';
-import { deleteSpentChallenges } from './challenges.repository.js';
+import { deleteChallengesOf, deleteSpentChallenges } from './challenges.repository.js';
 import { SecretBox } from './secret-box.js';
 import { challengeFor, signInWithCode } from './two-factor-sign-in.service.js';
 import { twoFactorRoutes } from './two-factor.routes.js';
@@ -33,11 +33,11 @@ async function twoFactor(app: FastifyInstance) {
         caller,
         // Like the password step: per account, unless this browser signed in to it before.
         throttle: async (email) => {
-          if (!app.deviceCookies.recognises(request, email))
+          if (!(await app.deviceCookies.recognises(request, email)))
             await rateLimiter.check('signInPerAccount', normaliseEmail(email));
         },
       });
-      app.deviceCookies.remember(request, reply, user.email);
+      await app.deviceCookies.remember(request, reply, user.id);
       return toUserJson(user, token);
     },
   });
@@ -47,6 +47,8 @@ async function twoFactor(app: FastifyInstance) {
       !(await isTwoFactorOn(context, userId)) || (await signedInAs()) === userId,
   });
   app.housekeeping.add('two-factor challenges', deleteSpentChallenges);
+  // A code step begun with the password before the recovery leads nowhere after it.
+  app.accountRecovery.add('two-factor challenges', (tx, { userId }) => deleteChallengesOf(tx, userId));
   await app.register(twoFactorRoutes, { context });
 }
 
@@ -59,5 +61,6 @@ export default fp(twoFactor, {
     'request-user',
     'sign-in-methods',
     'account-extensions',
+    'fresh-authentication',
   ],
 });

@@ -19,6 +19,8 @@ import {
   RATE_LIMITED,
   type DescribedError,
 } from '../http/error-replies.js';
+import { wrongConfirmPassword } from '../http/errors.js';
+import { FRESH_AUTHENTICATION_REQUIRED } from '../sessions/fresh-authentication.plugin.js';
 import { requireUser } from '../sessions/request-user.js';
 import {
   disableTwoFactor,
@@ -78,8 +80,13 @@ export async function twoFactorRoutes(app: FastifyInstance, { context }: { conte
       },
     },
     async (request) => {
-      const { user } = await throttledUser(request);
-      return setUpTwoFactor(context, { user, password: request.body.password });
+      await throttledUser(request);
+      // The password is this session's fresh proof: enable, a code away, needs one too (DESIGN 7).
+      const { user } = await app.freshAuthentication.require(request, {
+        proof: { password: request.body.password },
+        wrong: wrongConfirmPassword,
+      });
+      return setUpTwoFactor(context, { user });
     },
   );
 
@@ -97,6 +104,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { context }: { conte
           ...errorReplies({
             ...BODY_ERRORS,
             ...BEARER_ERRORS,
+            ...FRESH_AUTHENTICATION_REQUIRED,
             409: [
               'two_factor_already_enabled',
               { code: 'two_factor_not_enabled', message: ERROR_VARIANTS.twoFactorNotSetUp },
@@ -108,7 +116,8 @@ export async function twoFactorRoutes(app: FastifyInstance, { context }: { conte
       },
     },
     async (request) => {
-      const { user } = await throttledUser(request);
+      await throttledUser(request);
+      const { user } = await app.freshAuthentication.require(request);
       return enableTwoFactor(context, { user, code: request.body.code, caller: callerOf(request) });
     },
   );

@@ -58,9 +58,9 @@ export async function twoFactorStatus(context: AppContext, user: Account): Promi
 /** A new secret, pending until a code from it turns two-step sign-in on; a second set-up replaces the first. */
 export async function setUpTwoFactor(
   context: TwoFactorContext,
-  { user, password }: Omit<PasswordConfirmed, 'caller'>,
+  { user }: { user: Account },
 ): Promise<TwoFactorSetupReply> {
-  await confirmPassword(context, user, password);
+  // The route's fresh-authentication guard has checked the password.
   if (await isTwoFactorOn(context, user.id)) throw twoFactorAlreadyEnabled();
   const secret = newTotpSecret();
   const saved = await savePendingSetup(context.db, {

@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import type { DbOrTx } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import { accountLocked } from '../http/errors.js';
-import { accountLockedMail } from '../mail/account-mails.js';
+import { accountLockedMail, wrongCodesMail } from '../mail/account-mails.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { RateLimiter } from '../rate-limit/rate-limits.js';
 import { toAccount, type Account } from './account.js';
@@ -35,7 +35,44 @@ export async function clearAccountCounters(
     rateLimiter.reset('deletePerAccount', account.email),
     rateLimiter.reset('changePasswordPerUser', String(account.id)),
     rateLimiter.reset('qrPerUser', String(account.id)),
+    rateLimiter.reset('wrongCodesPerAccount', `account:${account.id}`),
   ]);
+}
+
+/** After a sign-in that passed every step: the account's count of failures in a row starts again. */
+export async function clearFailures(rateLimiter: RateLimiter, account: Pick<Account, 'id'>): Promise<void> {
+  await rateLimiter.reset('passwordFailuresPerAccount', `account:${account.id}`);
+}
+
+/**
+ * One code at a second step of sign-in (authenticator, recovery or, later, mailed code), counted before it
+ * is looked at exactly like a password check (DESIGN 7, "Second steps count"): past the 100-failure stop no
+ * code runs, the right one included. Returns how to settle it: a code that passed clears the counts; a
+ * wrong one counts toward the stop (the 100th mails the lock, once) and toward the wrong codes in a row,
+ * whose fifth mails the owner.
+ */
+export async function countSecondStep(
+  deps: PasswordCheckDeps,
+  account: Pick<Account, 'id' | 'email'>,
+): Promise<(passed: boolean) => Promise<void>> {
+  const { rateLimiter, mailer, config } = deps;
+  const subject = `account:${account.id}`;
+  const { count } = await rateLimiter.hit('passwordFailuresPerAccount', subject);
+  const { limit } = rateLimiter.settings.passwordFailuresPerAccount;
+  if (count > limit) throw accountLocked();
+  return async (passed) => {
+    if (passed) {
+      await Promise.all([
+        rateLimiter.reset('passwordFailuresPerAccount', subject),
+        rateLimiter.reset('wrongCodesPerAccount', subject),
+      ]);
+      return;
+    }
+    if (count === limit) mailer.dispatch(accountLockedMail(config, { to: account.email }));
+    const inARow = await rateLimiter.hit('wrongCodesPerAccount', subject);
+    if (inARow.count === rateLimiter.settings.wrongCodesPerAccount.limit)
+      mailer.dispatch(wrongCodesMail(config, { to: account.email }));
+  };
 }
 
 /**
@@ -47,7 +84,12 @@ export async function clearAccountCounters(
  */
 async function checkPassword(
   deps: PasswordCheckDeps,
-  { user, address, password }: { user: UserRow | null; address: string; password: string },
+  {
+    user,
+    address,
+    password,
+    holdCount = false,
+  }: { user: UserRow | null; address: string; password: string; holdCount?: boolean },
 ): Promise<boolean> {
   const { rateLimiter } = deps;
   const subject = failureSubject(user, address);
@@ -57,7 +99,7 @@ async function checkPassword(
   const valid = user
     ? await verifyPassword(user.password_hash, password)
     : await verifyDummyPassword(password);
-  if (valid) await rateLimiter.reset('passwordFailuresPerAccount', subject);
+  if (valid && !holdCount) await rateLimiter.reset('passwordFailuresPerAccount', subject);
   else if (count === limit && user) deps.mailer.dispatch(accountLockedMail(deps.config, { to: user.email }));
   return valid;
 }
@@ -74,6 +116,7 @@ export async function checkCredentials(
     ip,
     failedEvent,
     rehash = false,
+    holdCount = false,
   }: {
     email: string;
     password: string;
@@ -81,12 +124,17 @@ export async function checkCredentials(
     failedEvent: AuditEventName;
     /** Re-hash a password whose hash was made with older parameters (the password is at hand only now). */
     rehash?: boolean;
+    /**
+     * Leave the count of failures in a row as it is after a right password: the sign-in clears it once every
+     * step has passed, so right passwords between wrong codes cannot keep the 100-failure stop away.
+     */
+    holdCount?: boolean;
   },
 ): Promise<Account | null> {
   const { db, audit } = deps;
   const address = normaliseEmail(email);
   const user = await credentialsByEmail(db, address);
-  const valid = await checkPassword(deps, { user, address, password });
+  const valid = await checkPassword(deps, { user, address, password, holdCount });
   if (user && valid) {
     if (rehash && needsRehash(user.password_hash)) {
       const passwordHash = await hashPassword(password);

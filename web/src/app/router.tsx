@@ -19,6 +19,9 @@ const ChangePasswordScreen = lazyScreen(() =>
 const ConfirmEmailScreen = lazyScreen(() =>
   import('@/features/data/confirm-email-screen').then((m) => m.ConfirmEmailScreen),
 );
+const UndoEmailChangeScreen = lazyScreen(() =>
+  import('@/features/data/undo-email-change-screen').then((m) => m.UndoEmailChangeScreen),
+);
 const AccountPage = lazyScreen(() => import('./account-page').then((m) => m.AccountPage));
 const PricingScreen = lazyScreen(() =>
   import('@/features/pricing/pricing-screen').then((m) => m.PricingScreen),
@@ -35,6 +38,7 @@ const screens: Record<WebRouteKey, ReactElement> = {
   resetPassword: <ResetPasswordScreen />,
   changePassword: <ChangePasswordScreen />,
   confirmEmail: <ConfirmEmailScreen />,
+  undoEmailChange: <UndoEmailChangeScreen />,
   deleteAccount: <DeleteAccountScreen />,
   pricing: <PricingScreen />,
   account: (

@@ -3,8 +3,10 @@ import { Field } from '@/components/ui/field';
 import { LoadStatus } from '@/components/ui/load-status';
 import { Panel } from '@/components/ui/panel';
 import { SubmitForm } from '@/components/ui/submit-form';
+import { ApiError } from '@/lib/http-client';
 import { success, useSubmission } from '@/lib/use-submission';
 import { addPasskey, usePasskeys } from './api/passkeys';
+import { reauthenticate } from './api/reauthenticate';
 import { PasskeyItem } from './passkey-item';
 
 /** The Passkeys part of /account#security: the account's passkeys, and a new one made in this browser. */
@@ -12,12 +14,27 @@ export function PasskeysPanel() {
   const list = usePasskeys();
   const { data: passkeys, reload } = list;
   const [name, setName] = useState('');
+  // The server's sentence when it wants the password first (a session older than 5 minutes, DESIGN 7).
+  const [askPassword, setAskPassword] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
   const submission = useSubmission();
-  const { submit, setOutcome } = submission;
+  const { submit, setOutcome, outcome } = submission;
 
   function add() {
     void submit(async () => {
-      const added = await addPasskey(name.trim());
+      if (askPassword !== null) await reauthenticate(password);
+      let added;
+      try {
+        added = await addPasskey(name.trim());
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'reauthentication_required') {
+          setAskPassword(error.message);
+          return;
+        }
+        throw error;
+      }
+      setAskPassword(null);
+      setPassword('');
       setName('');
       await reload();
       return success(`Passkey “${added.name}” added. You can now sign in with it, without your password.`);
@@ -61,6 +78,19 @@ export function PasskeysPanel() {
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
+        {askPassword !== null ? (
+          <Field
+            label="Password"
+            name="current-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            hint={askPassword}
+            aria-invalid={outcome?.tone === 'error' ? true : undefined}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        ) : null}
       </SubmitForm>
     </Panel>
   );
