@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CompiledQuery } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDialects } from '../test/helper.js';
+import { createTestDatabase, testAppKeys, testDialects } from '../test/helper.js';
 import { compiledOnce, rowsOf } from './compiled-query.js';
 import { type DatabaseHandle, type DbOrTx, openDatabase, readNow } from './database.js';
 import { migrateToLatest } from './migrate.js';
@@ -25,7 +25,7 @@ describe.each(testDialects)('queries compiled once (%s)', (dialect) => {
   async function open() {
     folder = mkdtempSync(join(tmpdir(), 'bullapp-compiled-'));
     database = openDatabase((await createTestDatabase(dialect, folder)).url);
-    await migrateToLatest(database);
+    await migrateToLatest(database, { keys: testAppKeys() });
     await database.db
       .insertInto('app_secrets')
       .values([
@@ -101,7 +101,7 @@ describe('reads at once on SQLite', () => {
   it('outside a transaction only; a read during another call’s transaction waits for it to commit', async () => {
     folder = mkdtempSync(join(tmpdir(), 'bullapp-compiled-'));
     database = openDatabase(`sqlite:${join(folder, 'app.sqlite')}`);
-    await migrateToLatest(database);
+    await migrateToLatest(database, { keys: testAppKeys() });
     const { db } = database;
     await db.insertInto('app_secrets').values({ name: 'first', value: 'one' }).execute();
     expect(readNow(db, secretNamed(db, 'first'))).toEqual([{ name: 'first', value: 'one' }]);
