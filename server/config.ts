@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_APP_NAME } from '../contract/app.js';
 import { APP_KEYS_HINT, parseAppKeys } from './security/app-keys.js';
 import { parseTrustedProxies, TRUST_PROXY_HINT } from './security/trusted-proxies.js';
 
@@ -35,7 +36,7 @@ const envSchema = z.object({
   PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL'),
   APP_NAME: z.preprocess(
     emptyAsUnset,
-    z.string().trim().max(60, 'must be at most 60 characters').default('BullApp'),
+    z.string().trim().max(60, 'must be at most 60 characters').default(DEFAULT_APP_NAME),
   ),
   SUPPORT_EMAIL: z.preprocess(
     emptyAsUnset,
