@@ -38,10 +38,14 @@ export async function passkeysRoutes(app: FastifyInstance) {
         tags,
         summary: 'Options for creating a passkey of the signed-in account (the challenge lives 5 minutes)',
         security: bearer,
-        response: { 200: creationOptionsSchema, ...errorReplies(BEARER_ERRORS) },
+        response: { 200: creationOptionsSchema, ...errorReplies({ ...BEARER_ERRORS, ...RATE_LIMITED }) },
       },
     },
-    async (request) => ({ ...(await registrationOptions(context, (await requireUser(request)).user)) }),
+    async (request) => {
+      const { user } = await requireUser(request);
+      await context.rateLimiter.check('passkeyRegistrationPerUser', String(user.id));
+      return { ...(await registrationOptions(context, user)) };
+    },
   );
 
   routes.post(

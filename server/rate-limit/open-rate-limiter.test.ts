@@ -55,6 +55,7 @@ describe('production rate limits', () => {
       exportPerUser: { limit: 10, windowMs: 60 * MINUTE },
       confirmEmailPerIp: { limit: 20, windowMs: 15 * MINUTE },
       passkeyOptionsPerIp: { limit: 60, windowMs: 15 * MINUTE },
+      passkeyRegistrationPerUser: { limit: 20, windowMs: 15 * MINUTE },
       twoFactorPerUser: { limit: 10, windowMs: 15 * MINUTE },
       // NIST SP 800-63B-4: at most 100 consecutive failures per account.
       passwordFailuresPerAccount: { limit: 100, windowMs: 365 * 24 * 60 * MINUTE },

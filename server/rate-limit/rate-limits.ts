@@ -27,6 +27,8 @@ export const DEFAULT_RATE_LIMITS = {
   confirmEmailPerIp: { limit: 20, windowMs: 15 * MINUTE },
   // Each request stores a challenge for 5 minutes: a bound on what one address can make the server keep.
   passkeyOptionsPerIp: { limit: 60, windowMs: 15 * MINUTE },
+  // Registration options of one signed-in account: each stores a challenge for 5 minutes too.
+  passkeyRegistrationPerUser: { limit: 20, windowMs: 15 * MINUTE },
   // Set-up, enable, disable and new recovery codes of one signed-in account (each also checks a password or a code).
   twoFactorPerUser: { limit: 10, windowMs: 15 * MINUTE },
   /** Every password check of an account, from anywhere; a success starts the count again (decision 076). */
