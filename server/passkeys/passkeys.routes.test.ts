@@ -291,7 +291,7 @@ describe.each(testDialects)('passkey registration and management on %s', (dialec
       const reply = await rename(app, user.auth_token, passkey.id, forged);
       expect(reply.statusCode).toBe(200);
       expect(reply.json().name).toBe('Laptop Bcc: eve@example.com evil end');
-      expect(reply.json().name).not.toMatch(/[\u0000-\u001f\u007f\u2028\u202e]/);
+      expect(reply.json().name).not.toMatch(/[\p{Cc}\u2028\u202e]/u);
     });
 
     it('answers 400 for a name of control characters only, as for an empty one', async () => {
