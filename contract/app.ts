@@ -1,6 +1,9 @@
 /** Prefix of cookie names, Redis keys and local-storage keys (other than `user`). */
 export const APP_PREFIX = 'bullapp';
 
+/** The product's own name: APP_NAME's default, and a word no password may be made of, whatever APP_NAME is. */
+export const DEFAULT_APP_NAME = 'BullApp';
+
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 

@@ -15,6 +15,7 @@ import type { PushBus } from './push/bus.js';
 import { openPushBus } from './push/open-push-bus.js';
 import { openRateLimiter, type RateLimitOptions } from './rate-limit/open-rate-limiter.js';
 import type { RateLimiter } from './rate-limit/rate-limits.js';
+import { loadAppKeys, type AppKeys } from './security/app-keys.js';
 
 /**
  * The one context features share: the services built once from the configuration (atproto's PDS
@@ -26,6 +27,8 @@ export interface AppContext {
   config: Config;
   db: Db;
   log: FastifyBaseLogger;
+  /** The keys from outside the database (APP_KEYS or the key file): they seal and key what it holds. */
+  keys: AppKeys;
   /** The clock every service reads (tests move it). */
   now: () => Date;
   mailer: Mailer;
@@ -64,11 +67,16 @@ export interface OwnedAppContext {
   close(): Promise<void>;
 }
 
-async function openMigratedDatabase(config: Config): Promise<DatabaseHandle> {
+/**
+ * Opens the database, then reads (or, on the first start of an SQLite file, makes) the keys beside it: the
+ * database's folder exists by then. The migrations need the keys (decision 156 re-seals with them).
+ */
+async function openMigratedDatabase(config: Config): Promise<{ database: DatabaseHandle; keys: AppKeys }> {
   const database = openDatabase(config.databaseUrl, { sqliteLocking: config.sqliteLocking });
   try {
-    await migrateToLatest(database);
-    return database;
+    const keys = loadAppKeys(config);
+    await migrateToLatest(database, { keys });
+    return { database, keys };
   } catch (error) {
     await database.close();
     throw error;
@@ -85,7 +93,7 @@ export async function buildAppContext(
     for (const closer of closers.reverse()) await closer();
   };
   try {
-    const database = await openMigratedDatabase(config);
+    const { database, keys } = await openMigratedDatabase(config);
     closers.push(() => database.close());
     const { db } = database;
     const metrics = new AppMetrics();
@@ -107,8 +115,7 @@ export async function buildAppContext(
     );
     closers.push(() => rate.close());
     if (rate.ping) readinessChecks.push({ name: 'redis', check: rate.ping });
-    const audit = new AuditTrail();
-    await audit.load(db);
+    const audit = new AuditTrail(keys);
     const mailer = overrides.mailer ?? new Mailer(config, log, metrics);
     closers.push(() => mailer.close());
     const now = overrides.now ?? (() => new Date());
@@ -117,6 +124,7 @@ export async function buildAppContext(
       config,
       db,
       log,
+      keys,
       now,
       mailer,
       metrics,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
+const KEY = Buffer.alloc(32, 7).toString('base64');
+
 function problemsOf(env: Record<string, string>): string[] {
   try {
     loadConfig(env);
@@ -85,9 +87,35 @@ describe('loadConfig', () => {
 
   it('accepts sqlite:, file: and postgres URLs', () => {
     for (const url of ['sqlite:/tmp/a.sqlite', 'file:./b.db', 'postgres://u@h/db', 'postgresql://u@h/db']) {
-      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+      expect(loadConfig({ DATABASE_URL: url, APP_KEYS: KEY }).databaseUrl).toBe(url);
     }
   });
+
+  it('asks for APP_KEYS with PostgreSQL, in a sentence, beside every other bad variable', () => {
+    expect(problemsOf({ DATABASE_URL: 'postgres://u@h/db', PORT: 'abc' })).toEqual([
+      'PORT must be a whole number from 1 to 65535 (got "abc")',
+      'APP_KEYS must be set when DATABASE_URL is PostgreSQL: the keys that seal two-step secrets and key audit subjects never live in the database (docs/operations.md, "Keys")',
+    ]);
+  });
+
+  it('keeps the keys of an SQLite file in a key file beside it, unless APP_KEYS is set', () => {
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/srv/app.sqlite' })).toMatchObject({
+      appKeys: undefined,
+      appKeysFile: '/srv/app.sqlite.keys',
+    });
+    expect(loadConfig({}).appKeysFile).toBe('./data/app.sqlite.keys');
+    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).appKeysFile).toBeNull();
+    expect(loadConfig({ APP_KEYS: `${KEY}, ${KEY}` }).appKeys).toBe(`${KEY}, ${KEY}`);
+  });
+
+  it.each(['short', 'not a key at all', `${'A'.repeat(43)},`.repeat(1) + 'x'])(
+    'refuses APP_KEYS=%s',
+    (keys) => {
+      expect(problemsOf({ APP_KEYS: keys })[0]).toMatch(
+        /^APP_KEYS must be a comma-separated list of keys, each 32 random bytes in base64/,
+      );
+    },
+  );
 
   it('refuses TRUST_PROXY=true, saying what to set instead', () => {
     expect(problemsOf({ TRUST_PROXY: 'true' })).toEqual([

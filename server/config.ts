@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_APP_NAME } from '../contract/app.js';
+import { APP_KEYS_HINT, parseAppKeys } from './security/app-keys.js';
 import { parseTrustedProxies, TRUST_PROXY_HINT } from './security/trusted-proxies.js';
 
 const emptyAsUnset = (value: unknown) =>
@@ -40,7 +42,7 @@ const envSchema = z.object({
   PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL'),
   APP_NAME: z.preprocess(
     emptyAsUnset,
-    z.string().trim().max(60, 'must be at most 60 characters').default('BullApp'),
+    z.string().trim().max(60, 'must be at most 60 characters').default(DEFAULT_APP_NAME),
   ),
   SUPPORT_EMAIL: z.preprocess(
     emptyAsUnset,
@@ -56,6 +58,14 @@ const envSchema = z.object({
         'must start with sqlite:, file: or postgres://',
       )
       .default('sqlite:./data/app.sqlite'),
+  ),
+  APP_KEYS: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .trim()
+      .refine((value) => parseAppKeys(value) !== null, APP_KEYS_HINT)
+      .optional(),
   ),
   SQLITE_LOCKING: z.preprocess(
     emptyAsUnset,
@@ -146,15 +156,24 @@ export class ConfigError extends Error {
 /** Parses the environment once; throws a ConfigError that names every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
         return `${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`;
-      }),
+      });
+  if (/^postgres(ql)?:\/\//.test(env.DATABASE_URL?.trim() ?? '') && !env.APP_KEYS?.trim())
+    problems.push(
+      'APP_KEYS must be set when DATABASE_URL is PostgreSQL: the keys that seal two-step secrets and key audit subjects never live in the database (docs/operations.md, "Keys")',
     );
-  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   return shapeConfig(parsed.data);
+}
+
+/** `<SQLite file>.keys` beside a database file; none for PostgreSQL or an in-memory SQLite database. */
+function keyFileOf(databaseUrl: string): string | null {
+  const path = /^(?:sqlite|file):(.*)$/.exec(databaseUrl)?.[1] ?? '';
+  return path === '' || path === ':memory:' ? null : `${path}.keys`;
 }
 
 function shapeConfig(env: z.infer<typeof envSchema>) {
@@ -171,6 +190,10 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     appName: env.APP_NAME,
     supportEmail: env.SUPPORT_EMAIL,
     databaseUrl: env.DATABASE_URL,
+    /** The keys of docs/decisions/156, when given in the environment (they win over the key file). */
+    appKeys: env.APP_KEYS,
+    /** Where the one-machine path keeps its keys when APP_KEYS is unset. */
+    appKeysFile: keyFileOf(env.DATABASE_URL),
     /** Whether this process holds an SQLite file alone (server/db/database.ts). */
     sqliteLocking: env.SQLITE_LOCKING,
     redisUrl: env.REDIS_URL,

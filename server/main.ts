@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { startupSummary } from './startup-summary.js';
+import { loadAppKeys } from './security/app-keys.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -22,7 +23,7 @@ function readConfig(): Config {
 async function migrateOnly(config: Config) {
   const database = openDatabase(config.databaseUrl, { sqliteLocking: config.sqliteLocking });
   try {
-    const applied = await migrateToLatest(database);
+    const applied = await migrateToLatest(database, { keys: loadAppKeys(config) });
     console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'The database is up to date.');
   } finally {
     await database.close();

@@ -59,6 +59,37 @@ describe.each(testDialects)('the accounts API and the HTTP rules of DESIGN on %s
     },
   );
 
+  it.each(MUTATING)(
+    '$method $url refuses a request with an empty XSRF cookie, empty header or none',
+    async (call) => {
+      for (const header of [undefined, '']) {
+        const reply = await testApp.app.inject({
+          ...call,
+          headers: {
+            cookie: 'XSRF-TOKEN=',
+            authorization: `Bearer ${token}`,
+            ...(header === undefined ? {} : { 'x-xsrf-token': header }),
+          },
+        });
+        expect(reply.statusCode).toBe(403);
+        expect(reply.json()).toMatchObject({ error: 'invalid_xsrf_token' });
+      }
+      expect(
+        (await testApp.app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } }))
+          .statusCode,
+      ).toBe(200);
+    },
+  );
+
+  it('gives a page of the site whose XSRF cookie is empty a new one', async () => {
+    const reply = await testApp.app.inject({
+      url: '/healthz',
+      headers: { cookie: 'XSRF-TOKEN=', 'sec-fetch-site': 'same-origin' },
+    });
+    const cookie = [reply.headers['set-cookie']].flat().find((value) => value?.startsWith('XSRF-TOKEN='));
+    expect(cookie).toMatch(/^XSRF-TOKEN=[\w-]{43};/);
+  });
+
   it('lets a browser request with the matching header through', async () => {
     const reply = await testApp.app.inject({
       method: 'POST',

@@ -17,7 +17,7 @@ import {
   signUpUser,
   STRONG_PASSWORD,
 } from '../test/accounts.js';
-import { createTestDatabase, testDialects, type TestDialect } from '../test/helper.js';
+import { appKeysEnvFor, createTestDatabase, testDialects, type TestDialect } from '../test/helper.js';
 import { startSmtpServer, type TestSmtpServer } from '../test/smtp.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -63,6 +63,7 @@ async function start(
   for (let n = 0; n < instances; n += 1) {
     const config = loadConfig({
       DATABASE_URL: database.url,
+      ...appKeysEnvFor(database.url),
       OUTBOX_DIR: join(folder, 'outbox'),
       LOG_LEVEL: 'silent',
       SMTP_URL: smtp.url,

@@ -1,6 +1,6 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import type { Db, DbOrTx } from '../db/database.js';
-import { getOrCreateSecret } from './app-secrets.repository.js';
+import { createHmac } from 'node:crypto';
+import type { DbOrTx } from '../db/database.js';
+import type { AppKeys } from '../security/app-keys.js';
 import { insertAuditEvent } from './audit.repository.js';
 
 export type AuditEventName =
@@ -29,26 +29,27 @@ export type AuditEventName =
 /** Who an event is about: a user id, or (for an address without an account) the normalised e-mail. */
 export type AuditSubject = { userId: number } | { email: string };
 
-const SUBJECT_KEY_NAME = 'audit_subject_key';
-
 /**
  * Writes audit events whose subject is a keyed hash (HMAC-SHA-256) of the user id: events of one account
  * can be linked while the key exists, yet the table never holds an e-mail, and a leaked table alone does
- * not name anybody. The key is made once and shared by every instance through `app_secrets`.
+ * not name anybody. The key comes from the app keys, outside the database (docs/decisions/156): a copy of
+ * the database alone cannot even test a guessed id or address against a subject.
  */
 export class AuditTrail {
-  private key: Buffer | undefined;
+  private readonly keys: readonly Buffer[];
 
-  /** Loads (or creates) the key. Called at start-up, outside any transaction. */
-  async load(db: Db): Promise<void> {
-    const value = await getOrCreateSecret(db, SUBJECT_KEY_NAME, randomBytes(32).toString('base64url'));
-    this.key = Buffer.from(value, 'base64url');
+  constructor(appKeys: AppKeys) {
+    this.keys = appKeys.all.map((key) => appKeys.derive('audit subject', key));
   }
 
+  /** The subject new events get: keyed with the current key. */
   subjectOf(subject: AuditSubject): string {
-    if (!this.key) throw new Error('The audit key is not loaded yet.');
-    const input = 'userId' in subject ? `user:${subject.userId}` : `email:${subject.email}`;
-    return createHmac('sha256', this.key).update(input).digest('base64url');
+    return subjectUnder(this.keys[0]!, subject);
+  }
+
+  /** The subject under every key listed: events written before a rotation are still found while it is. */
+  subjectsOf(subject: AuditSubject): string[] {
+    return this.keys.map((key) => subjectUnder(key, subject));
   }
 
   async record(
@@ -57,4 +58,9 @@ export class AuditTrail {
   ): Promise<void> {
     await insertAuditEvent(db, { at: new Date().toISOString(), event, subject: this.subjectOf(subject), ip });
   }
+}
+
+function subjectUnder(key: Buffer, subject: AuditSubject): string {
+  const input = 'userId' in subject ? `user:${subject.userId}` : `email:${subject.email}`;
+  return createHmac('sha256', key).update(input).digest('base64url');
 }

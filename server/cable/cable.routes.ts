@@ -10,7 +10,8 @@ import { ACCOUNT_CHANNEL, listenToAccount } from './account-channel.js';
 import { CableConnection, type CableContext } from './connection.js';
 import { originChecker } from './origin.js';
 import { pingFrame } from './protocol.js';
-import { MAX_SOCKETS_PER_SESSION, SocketCounter } from './socket-limits.js';
+import { LocalSessionSocketCap, RedisSessionSocketCap } from './session-socket-cap.js';
+import { SocketCounter } from './socket-limits.js';
 
 export const CABLE_PATH = API_PATHS.cable;
 /** DESIGN section 7: push frames over 64 KiB are refused (ws closes the socket with 1009). */
@@ -26,6 +27,12 @@ const tokenOf = (url: string) => new URL(url, 'http://cable').searchParams.get('
  * all routes to close upgrade requests that reach a route without a socket handler.
  */
 async function cable(app: FastifyInstance) {
+  const { config } = app.ctx;
+  const sessionCap = config.redisUrl
+    ? new RedisSessionSocketCap(config.redisUrl, config.redisKeyPrefix, app.log)
+    : new LocalSessionSocketCap();
+  // After the sockets are closed (preClose below): each gives its place back first.
+  app.addHook('onClose', () => sessionCap.close());
   const context: CableContext = {
     authenticate: async (token) => {
       const found = await authenticateToken(app.ctx.db, token);
@@ -41,7 +48,7 @@ async function cable(app: FastifyInstance) {
     listen: listenToAccount(app.ctx.bus),
     channels: new Set([ACCOUNT_CHANNEL]),
     open: new Set(),
-    socketsPerSession: new SocketCounter(MAX_SOCKETS_PER_SESSION),
+    socketsPerSession: sessionCap,
     // Per instance: behind a balancer spreading sockets, one address may hold this many on each.
     socketsPerAddress: new SocketCounter(app.config.cableMaxSocketsPerAddress),
     pingSlices: PING_SLICES,

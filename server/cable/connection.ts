@@ -9,6 +9,7 @@ import {
   welcomeFrame,
   type DisconnectReason,
 } from './protocol.js';
+import type { SessionSocketCap } from './session-socket-cap.js';
 import { MAX_TIMER_MS, type SocketCounter } from './socket-limits.js';
 
 /** Who a socket belongs to, once its token checked out, and when its session ends unless used. */
@@ -28,7 +29,8 @@ export interface CableContext {
   deadlineOf(sessionId: number): Promise<number | null>;
   channels: ReadonlySet<string>;
   open: Set<CableConnection>;
-  socketsPerSession: SocketCounter<number>;
+  /** Across instances with REDIS_URL (session-socket-cap.ts). */
+  socketsPerSession: SessionSocketCap;
   socketsPerAddress: SocketCounter<string>;
   /** Into how many groups the heartbeat splits the open sockets. */
   pingSlices: number;
@@ -36,6 +38,7 @@ export interface CableContext {
 }
 
 let opened = 0;
+let numbered = 0;
 
 export const MAX_SUBSCRIPTIONS = 10;
 export const MAX_IDENTIFIER_LENGTH = 1024;
@@ -55,6 +58,8 @@ export class CableConnection {
   /** What this socket counts against; given back when it closes. */
   private counted: { address?: string; sessionId?: number } = {};
   private expiry: NodeJS.Timeout | undefined;
+  /** This socket among the instance's, for the session cap. */
+  private readonly id: string;
   /** Which slice of the heartbeat pings this socket. */
   readonly pingSlice: number;
 
@@ -63,6 +68,7 @@ export class CableConnection {
     private readonly context: CableContext,
   ) {
     this.pingSlice = opened++ % context.pingSlices;
+    this.id = String(++numbered);
     socket.on('message', (data, isBinary) => this.receive(isBinary ? null : rawText(data)));
     socket.on('close', () => this.closed());
   }
@@ -77,8 +83,10 @@ export class CableConnection {
       identity = token ? await this.context.authenticate(token) : null;
       if (this.state === 'closed') return;
       if (!identity) return this.close('unauthorized', false);
-      if (!this.context.socketsPerSession.take(identity.sessionId))
+      if (!(await this.context.socketsPerSession.take(identity.sessionId, this.id)))
         return this.close('too_many_connections', false);
+      if ((this.state as string) === 'closed')
+        return this.context.socketsPerSession.give(identity.sessionId, this.id);
       this.counted.sessionId = identity.sessionId;
       const stops = await this.context.listen(this, identity);
       if (this.state !== 'connecting') return stops.forEach((stop) => stop());
@@ -182,7 +190,8 @@ export class CableConnection {
     this.context.open.delete(this);
     clearTimeout(this.expiry);
     if (this.counted.address !== undefined) this.context.socketsPerAddress.give(this.counted.address);
-    if (this.counted.sessionId !== undefined) this.context.socketsPerSession.give(this.counted.sessionId);
+    if (this.counted.sessionId !== undefined)
+      this.context.socketsPerSession.give(this.counted.sessionId, this.id);
     this.counted = {};
     for (const stop of this.stops) stop();
     this.stops = [];

@@ -1,6 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { RedisBus } from '../push/redis-bus.js';
-import { createUser, RawSocket, signIn, type ListeningApp } from '../test/cable-kit.js';
+import {
+  createSharedDatabase,
+  createUser,
+  listen,
+  RawSocket,
+  signIn,
+  type ListeningApp,
+} from '../test/cable-kit.js';
 import { testDialects } from '../test/helper.js';
 import { instancesKit, redisUrl } from '../test/instances-kit.js';
 
@@ -64,5 +72,48 @@ describe('an app whose Redis does not answer', () => {
     const ready = await instance.app.inject('/readyz');
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toEqual({ status: 'unavailable', checks: { database: 'up', redis: 'down' } });
+  });
+});
+
+describe.skipIf(!redisUrl).each(testDialects)('the push-socket cap per session, on %s', (dialect) => {
+  it('holds across two instances sharing Redis: 20 in all, not 20 on each', async () => {
+    const database = await createSharedDatabase(dialect);
+    defer(() => database.drop());
+    const env = { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `bullapp-test:${randomBytes(6).toString('hex')}:` };
+    const instances: ListeningApp[] = [];
+    for (let n = 0; n < 2; n++) {
+      const bus = new RedisBus(redisUrl, { prefix: env.REDIS_KEY_PREFIX });
+      defer(() => bus.close());
+      const instance = await listen(database.url, { bus, env });
+      defer(() => instance.close());
+      instances.push(instance);
+    }
+    const [first, second] = instances as [ListeningApp, ListeningApp];
+    const user = await createUser(first.app.database.db);
+    const { token } = await signIn(first.app.database.db, user.id);
+    const open: RawSocket[] = [];
+    for (let n = 0; n < 20; n += 1) {
+      const socket = await RawSocket.welcomed((n % 2 ? second : first).cableUrl, { token });
+      defer(() => socket.close());
+      open.push(socket);
+    }
+    for (const instance of [first, second]) {
+      const extra = await RawSocket.open(instance.cableUrl, { token });
+      defer(() => extra.close());
+      expect(await extra.next()).toEqual({
+        type: 'disconnect',
+        reason: 'too_many_connections',
+        reconnect: false,
+      });
+    }
+    // A socket closed on one instance frees a place on the other.
+    open[0]!.close();
+    await open[0]!.closed;
+    const reopen = async () => {
+      const socket = await RawSocket.open(second.cableUrl, { token });
+      defer(() => socket.close());
+      return (await socket.next()).type;
+    };
+    await expect.poll(reopen).toBe('welcome');
   });
 });

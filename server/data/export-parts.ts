@@ -74,11 +74,15 @@ export const EXPORT_PARTS: ExportPart[] = [
     tables: ['email_changes', 'email_change_undos'],
     read: ({ db }, user) => exportedEmailChanges(db, user.id),
   }),
-  // Events name the account by a keyed hash of its id, or (before it had one) of its address.
+  // Events name the account by a keyed hash of its id, or of its address (an attempt that found no account).
   part({
     key: 'audit_events',
     tables: [],
     read: ({ db, audit }, user) =>
-      exportedAuditEvents(db, [audit.subjectOf({ userId: user.id }), audit.subjectOf({ email: user.email })]),
+      exportedAuditEvents(db, {
+        accountSubjects: audit.subjectsOf({ userId: user.id }),
+        addressSubjects: audit.subjectsOf({ email: user.email }),
+        createdAt: user.created_at,
+      }),
   }),
 ];

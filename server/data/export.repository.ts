@@ -83,12 +83,35 @@ export function exportedEmailChanges(db: DbOrTx, userId: number) {
     .execute();
 }
 
-/** The audit events of these subjects (keyed hashes), oldest first. */
-export function exportedAuditEvents(db: DbOrTx, subjects: string[]) {
+/**
+ * The account's own audit events, oldest first: those keyed by its id, and those keyed by its address from
+ * the moment it took that address on (its sign-up, or its latest completed e-mail change). Events of the
+ * address from before, made by whoever used it then, are not the account's and stay out.
+ */
+export async function exportedAuditEvents(
+  db: DbOrTx,
+  {
+    accountSubjects,
+    addressSubjects,
+    createdAt,
+  }: { accountSubjects: string[]; addressSubjects: string[]; createdAt: string },
+) {
+  const changed = await db
+    .selectFrom('audit_events')
+    .select((eb) => eb.fn.max('at').as('at'))
+    .where('subject', 'in', accountSubjects)
+    .where('event', '=', 'email_changed')
+    .executeTakeFirst();
+  const addressTakenAt = changed?.at ?? createdAt;
   return db
     .selectFrom('audit_events')
     .select(['at', 'event', 'ip'])
-    .where('subject', 'in', subjects)
+    .where((eb) =>
+      eb.or([
+        eb('subject', 'in', accountSubjects),
+        eb.and([eb('subject', 'in', addressSubjects), eb('at', '>=', addressTakenAt)]),
+      ]),
+    )
     .orderBy('id')
     .execute();
 }

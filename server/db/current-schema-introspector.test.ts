@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDialects } from '../test/helper.js';
+import { createTestDatabase, testAppKeys, testDialects } from '../test/helper.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
 import { migrateToLatest } from './migrate.js';
 
@@ -18,7 +18,7 @@ async function migratedSchema(): Promise<DatabaseHandle> {
   const { url } = await createTestDatabase('postgres', mkdtempSync(join(tmpdir(), 'bullapp-introspect-')));
   const handle = openDatabase(url);
   handles.push(handle);
-  await migrateToLatest(handle);
+  await migrateToLatest(handle, { keys: testAppKeys() });
   return handle;
 }
 
@@ -55,7 +55,7 @@ describe.runIf(onPostgres)('introspection on PostgreSQL', () => {
     try {
       for (let run = 0; run < 3; run += 1) {
         const handle = await migratedSchema();
-        expect(await migrateToLatest(handle)).toEqual([]);
+        expect(await migrateToLatest(handle, { keys: testAppKeys() })).toEqual([]);
       }
     } finally {
       churning = false;

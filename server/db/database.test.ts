@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
+import { testAppKeys } from '../test/helper.js';
 
 let folder: string | undefined;
 afterEach(() => {
@@ -34,7 +35,7 @@ describe('openDatabase on SQLite', () => {
     try {
       const database = openDatabase(`sqlite:${path}`);
       // Migrating writes (the audit key's table included), so the -wal file exists.
-      await migrateToLatest(database);
+      await migrateToLatest(database, { keys: testAppKeys() });
       await database.db.insertInto('app_secrets').values({ name: 'probe', value: 'x' }).execute();
       expect(modeOf(path)).toBe(0o600);
       expect(modeOf(`${path}-wal`)).toBe(0o600);
@@ -51,7 +52,7 @@ describe('openDatabase on SQLite', () => {
     const path = newPath();
     const database = openDatabase(`sqlite:${path}`);
     try {
-      await migrateToLatest(database);
+      await migrateToLatest(database, { keys: testAppKeys() });
       expect(openFromAnotherProcess(path)).toBe('SQLITE_BUSY');
       expect(() => openDatabase(`sqlite:${path}`)).toThrow(
         `The SQLite database ${path} is in use by another process (another instance of the app?). The app holds its SQLite file alone: run one instance, set SQLITE_LOCKING=normal to share the file, or use PostgreSQL for several instances.`,
@@ -69,7 +70,7 @@ describe('openDatabase on SQLite', () => {
     const first = openDatabase(`sqlite:${path}`, { sqliteLocking: 'normal' });
     const second = openDatabase(`sqlite:${path}`, { sqliteLocking: 'normal' });
     try {
-      await migrateToLatest(first);
+      await migrateToLatest(first, { keys: testAppKeys() });
       await first.db.insertInto('app_secrets').values({ name: 'probe', value: 'x' }).execute();
       const rows = await second.db
         .selectFrom('app_secrets')

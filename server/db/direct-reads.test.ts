@@ -5,6 +5,7 @@ import { CompiledQuery } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from './database.js';
 import { readNow } from './direct-reads.js';
+import { testAppKeys } from '../test/helper.js';
 import { migrateToLatest } from './migrate.js';
 
 let folder: string | undefined;
@@ -28,7 +29,7 @@ const secretNamed = (name: string) =>
 describe('reads at once on SQLite', () => {
   it('outside a transaction only; a read during another call’s transaction waits for it to commit', async () => {
     const handle = open();
-    await migrateToLatest(handle);
+    await migrateToLatest(handle, { keys: testAppKeys() });
     const { db } = handle;
     await db.insertInto('app_secrets').values({ name: 'first', value: 'one' }).execute();
     expect(readNow(db, secretNamed('first'))).toEqual([{ name: 'first', value: 'one' }]);
@@ -55,7 +56,7 @@ describe('reads at once on SQLite', () => {
 
   it('leaves a statement that writes to Kysely', async () => {
     const handle = open();
-    await migrateToLatest(handle);
+    await migrateToLatest(handle, { keys: testAppKeys() });
     const write = CompiledQuery.raw('insert into "app_secrets" ("name", "value") values (?, ?)', ['a', 'b']);
     expect(readNow(handle.db, write)).toBeNull();
     expect(readNow(handle.db, secretNamed('a'))).toEqual([]);

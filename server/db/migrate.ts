@@ -8,9 +8,11 @@ import { sessionPublicIdsSchema } from './migrations/2026-11-22-session-public-i
 import { twoFactorSchema } from './migrations/2026-11-23-two-factor.js';
 import { subscriptionCreateLocksSchema } from './migrations/2026-11-26-subscription-create-locks.js';
 import { recoveryAndFreshAuthenticationSchema } from './migrations/2026-11-26-recovery-and-fresh-authentication.js';
+import { keysOutsideTheDatabase } from './migrations/2026-11-26-keys-outside-the-database.js';
+import type { AppKeys } from '../security/app-keys.js';
 
 /** Listed explicitly (never read from a folder) so a build can't pick up or miss files by accident. */
-export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+export function migrationsFor(dialect: Dialect, { keys }: { keys: AppKeys }): Record<string, Migration> {
   return {
     '2026-11-21-initial-schema': initialSchema(dialect),
     '2026-11-22-subscriptions': subscriptionsSchema(dialect),
@@ -20,20 +22,28 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-23-two-factor': twoFactorSchema(dialect),
     '2026-11-26-subscription-create-locks': subscriptionCreateLocksSchema(dialect),
     '2026-11-26-recovery-and-fresh-authentication': recoveryAndFreshAuthenticationSchema(dialect),
+    // Re-seals what the keys kept in the database sealed: it needs the app keys (docs/decisions/156).
+    '2026-11-26-keys-outside-the-database': keysOutsideTheDatabase(keys),
   };
 }
 
 class StaticMigrationProvider implements MigrationProvider {
-  constructor(private readonly dialect: Dialect) {}
+  constructor(
+    private readonly dialect: Dialect,
+    private readonly keys: AppKeys,
+  ) {}
   async getMigrations() {
-    return migrationsFor(this.dialect);
+    return migrationsFor(this.dialect, { keys: this.keys });
   }
 }
 
-export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<string[]> {
+export async function migrateToLatest(
+  { db, dialect }: DatabaseHandle,
+  { keys }: { keys: AppKeys },
+): Promise<string[]> {
   // On PostgreSQL the introspector sees the connection's own schema only (current-schema-introspector.ts),
   // so the migrator's bookkeeping tables are found there, never another schema's.
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(dialect) });
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(dialect, keys) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? [])

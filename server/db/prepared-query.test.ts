@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDialects } from '../test/helper.js';
+import { createTestDatabase, testAppKeys, testDialects } from '../test/helper.js';
 import { type DatabaseHandle, openDatabase } from './database.js';
 import { readNow } from './direct-reads.js';
 import { migrateToLatest } from './migrate.js';
@@ -25,7 +25,7 @@ describe.each(testDialects)('prepared queries (%s)', (dialect) => {
   async function open() {
     folder = mkdtempSync(join(tmpdir(), 'bullapp-prepared-'));
     database = openDatabase((await createTestDatabase(dialect, folder)).url);
-    await migrateToLatest(database);
+    await migrateToLatest(database, { keys: testAppKeys() });
     await database.db
       .insertInto('app_secrets')
       .values([

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { insertTestUser } from '../test/fixtures.js';
-import { createTestDatabase, testDialects } from '../test/helper.js';
+import { createTestDatabase, testAppKeys, testDialects } from '../test/helper.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
 import { migrateToLatest, migrationsFor } from './migrate.js';
 
@@ -39,7 +39,7 @@ describe.each(testDialects)('the session public ids migration on %s', (dialect) 
         : undefined;
     const before = new Migrator({
       db: database.db,
-      provider: { getMigrations: async () => migrationsFor(dialect) },
+      provider: { getMigrations: async () => migrationsFor(dialect, { keys: testAppKeys() }) },
       migrationTableSchema: schema,
     });
     expect((await before.migrateTo('2026-11-22-passkeys')).error).toBeUndefined();
@@ -51,7 +51,9 @@ describe.each(testDialects)('the session public ids migration on %s', (dialect) 
       .values([sessionRow(Number(user.id), 'h1'), sessionRow(Number(user.id), 'h2')])
       .execute();
 
-    expect(await migrateToLatest(database)).toContain('2026-11-22-session-public-ids');
+    expect(await migrateToLatest(database, { keys: testAppKeys() })).toContain(
+      '2026-11-22-session-public-ids',
+    );
 
     const rows = await database.db.selectFrom('sessions').select(['public_id', 'token_hash']).execute();
     expect(rows).toHaveLength(2);

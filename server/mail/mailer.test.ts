@@ -29,6 +29,8 @@ describe('mail without SMTP_URL', () => {
     const { app, folder } = current;
     await signUpUser(app);
     expect((await requestReset(app, 'ada@example.com')).statusCode).toBe(204);
+    // The reset's work starts once its reply is out (decision 156), then its mail goes.
+    await app.resetQueue.flush();
     await app.ctx.mailer.flush();
 
     const outbox = join(folder, 'outbox');
@@ -58,6 +60,7 @@ describe('a mail server that cannot be reached', () => {
     const { app } = current;
     await signUpUser(app);
     expect((await requestReset(app, 'ada@example.com')).statusCode).toBe(204);
+    await app.resetQueue.flush();
     const deletion = await app.inject({
       method: 'POST',
       url: '/api/v1/delete_user_with_token',

@@ -86,6 +86,16 @@ describe.each(testDialects)('passkey sign-in on %s', (dialect) => {
       expect(reply.json()).toEqual(INVALID_PASSKEY);
     });
 
+    it('refuses a response signed for a relying party other than the host of PUBLIC_URL', async () => {
+      const { app } = await start(dialect);
+      const { authenticator } = await userWithPasskey(app);
+      const reply = await signInWithPasskey(app, authenticator, { rpId: 'evil.test' });
+      expect(reply.statusCode).toBe(401);
+      expect(reply.json()).toEqual(INVALID_PASSKEY);
+      // The same passkey, for this site, still signs in: only the relying party was wrong.
+      expect((await signInWithPasskey(app, authenticator)).statusCode).toBe(200);
+    });
+
     it('refuses a challenge the server never issued', async () => {
       const { app } = await start(dialect);
       const { authenticator } = await userWithPasskey(app);

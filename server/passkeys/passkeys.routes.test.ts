@@ -47,6 +47,28 @@ describe.each(testDialects)('passkey registration and management on %s', (dialec
       ]);
     });
 
+    it('is rate limited per account, with Retry-After', async () => {
+      const { app } = await start(dialect);
+      await app.ready();
+      const user = await newUser(app);
+      const ask = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/passkeys/registration_options',
+          headers: bearer(user.auth_token),
+        });
+      const { limit } = app.ctx.rateLimiter.settings.passkeyRegistrationPerUser;
+      expect(limit).toBeLessThanOrEqual(20);
+      for (let i = 0; i < limit; i += 1) expect((await ask()).statusCode).toBe(200);
+      const refused = await ask();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+      expect(refused.json()).toMatchObject({ error: 'too_many_requests' });
+      // Another account asks on.
+      const other = await newUser(app);
+      expect((await registrationOptions(app, other)).challenge).toBeTruthy();
+    });
+
     it('answers 401 without a token', async () => {
       const { app } = await start(dialect);
       const reply = await app.inject({ method: 'POST', url: '/api/v1/passkeys/registration_options' });
@@ -268,6 +290,23 @@ describe.each(testDialects)('passkey registration and management on %s', (dialec
       }
       const list = await app.inject({ url: '/api/v1/passkeys', headers: bearer(owner.auth_token) });
       expect(list.json().passkeys[0].name).toBe('Passkey');
+    });
+
+    it('drops control characters from the name, so a mail quoting it gets no forged lines', async () => {
+      const { app } = await start(dialect);
+      const { user, passkey } = await userWithPasskey(app);
+      const forged = 'Laptop\r\nBcc: eve@example.com\u0000\u202eevil\u2028end\t';
+      const reply = await rename(app, user.auth_token, passkey.id, forged);
+      expect(reply.statusCode).toBe(200);
+      expect(reply.json().name).toBe('Laptop Bcc: eve@example.com evil end');
+      expect(reply.json().name).not.toMatch(/[\p{Cc}\u2028\u202e]/u);
+    });
+
+    it('answers 400 for a name of control characters only, as for an empty one', async () => {
+      const { app } = await start(dialect);
+      const { user, passkey } = await userWithPasskey(app);
+      const reply = await rename(app, user.auth_token, passkey.id, '\n\r\t\u0007');
+      expect(reply.statusCode).toBe(400);
     });
 
     it('answers 400 for an empty name', async () => {

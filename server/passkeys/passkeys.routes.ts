@@ -45,12 +45,13 @@ export async function passkeysRoutes(app: FastifyInstance) {
         security: bearer,
         response: {
           200: creationOptionsSchema,
-          ...errorReplies({ ...BEARER_ERRORS, ...FRESH_AUTHENTICATION_REQUIRED }),
+          ...errorReplies({ ...BEARER_ERRORS, ...FRESH_AUTHENTICATION_REQUIRED, ...RATE_LIMITED }),
         },
       },
     },
     async (request) => {
       const { user } = await app.freshAuthentication.require(request);
+      await context.rateLimiter.check('passkeyRegistrationPerUser', String(user.id));
       return { ...(await registrationOptions(context, user)) };
     },
   );

@@ -32,8 +32,19 @@ const toJson = ({ id, name, created_at, last_used_at }: StoredPasskey): PasskeyJ
   last_used_at,
 });
 
+/**
+ * Control characters (line breaks, tabs, escapes), line and paragraph separators and the invisible marks that
+ * turn text around: a name is quoted in mails and shown on pages, where these would forge lines or reorder it.
+ */
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]+/gu;
+
+/** The name as kept: control characters become a space, and the ends are trimmed. */
+export function cleanPasskeyName(name: string): string {
+  return name.replace(CONTROL_CHARACTERS, ' ').trim();
+}
+
 function checkedName(name: string): string {
-  const trimmed = name.trim();
+  const trimmed = cleanPasskeyName(name);
   if (trimmed.length < NAME_LENGTH.min || trimmed.length > NAME_LENGTH.max) throw invalidPasskeyName();
   return trimmed;
 }

@@ -6,8 +6,9 @@ export class BackgroundQueue {
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
-  run(task: () => Promise<void>): void {
-    const running = Promise.resolve()
+  /** Runs `task` once `after` settles (the reply is written), never in the request's own turn. */
+  run(task: () => Promise<void>, after: Promise<void>): void {
+    const running = after
       .then(task)
       .catch((error: unknown) => this.log.error({ err: error }, 'background work failed'));
     this.inFlight.add(running);

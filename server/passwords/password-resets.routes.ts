@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +9,12 @@ import { addressSubject } from '../rate-limit/client-address.js';
 import { normaliseEmail } from '../users/email-address.js';
 import { requestPasswordReset } from './password-resets.service.js';
 import { API_PATHS } from '../../contract/api-paths.js';
+
+/** Settles once the reply has been handed to the connection (or the connection is gone). */
+const writtenOut = (raw: ServerResponse) =>
+  new Promise<void>((resolve) => {
+    raw.once('finish', resolve).once('close', resolve);
+  });
 
 export async function passwordResetRoutes(app: FastifyInstance) {
   const context = app.ctx;
@@ -28,7 +35,12 @@ export async function passwordResetRoutes(app: FastifyInstance) {
     async (request, reply) => {
       await app.ctx.rateLimiter.check('resetPerIp', addressSubject(request.ip));
       await app.ctx.rateLimiter.check('resetPerEmail', normaliseEmail(request.body.email));
-      await requestPasswordReset(context, { email: request.body.email, caller: callerOf(request), queue });
+      await requestPasswordReset(context, {
+        email: request.body.email,
+        caller: callerOf(request),
+        queue,
+        replied: writtenOut(reply.raw),
+      });
       return reply.code(204).send();
     },
   );

@@ -15,13 +15,19 @@ export const resetLink = (publicUrl: string, token: string) => `${publicUrl}/cha
 /**
  * The request path of a reset: the same for every address, known or not. It only queues the work, so the
  * reply (204) and its timing cannot tell whether the address has an account; the look-up, the token and
- * the mail happen after the reply (docs/decisions/077).
+ * the mail start once `replied` settles, after the reply is written (docs/decisions/077 and 156). Started
+ * in a microtask instead, SQLite's synchronous queries ran before the reply and told the two apart.
  */
 export async function requestPasswordReset(
   context: AppContext,
-  { email, caller, queue }: { email: string; caller: Pick<Caller, 'ip'>; queue: BackgroundQueue },
+  {
+    email,
+    caller,
+    queue,
+    replied,
+  }: { email: string; caller: Pick<Caller, 'ip'>; queue: BackgroundQueue; replied: Promise<void> },
 ): Promise<void> {
-  queue.run(() => issuePasswordReset(context, { email, caller }));
+  queue.run(() => issuePasswordReset(context, { email, caller }), replied);
 }
 
 /** Mails a reset link when the address has an account; audits the request either way. */

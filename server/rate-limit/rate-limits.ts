@@ -28,6 +28,8 @@ export const DEFAULT_RATE_LIMITS = {
   confirmEmailPerIp: { limit: 20, windowMs: 15 * MINUTE },
   // Each request stores a challenge for 5 minutes: a bound on what one address can make the server keep.
   passkeyOptionsPerIp: { limit: 60, windowMs: 15 * MINUTE },
+  // Registration options of one signed-in account: each stores a challenge for 5 minutes too.
+  passkeyRegistrationPerUser: { limit: 20, windowMs: 15 * MINUTE },
   // Set-up, enable, disable and new recovery codes of one signed-in account (each also checks a password or a code).
   twoFactorPerUser: { limit: 10, windowMs: 15 * MINUTE },
   // PayPal's webhook, per calling address, before any certificate download (decision 154). PayPal delivers

@@ -14,10 +14,11 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** An empty token matches nothing, not even another empty one. */
 function sameToken(a: string, b: string) {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
+  return left.length > 0 && left.length === right.length && timingSafeEqual(left, right);
 }
 
 /**
@@ -45,10 +46,13 @@ async function xsrf(app: FastifyInstance) {
   });
   app.addHook('onRequest', (request, reply, done) => {
     const cookieToken = request.cookies[XSRF_COOKIE];
-    if (!cookieToken) {
+    // Only a request with no cookie at all is a client outside any browser's reach; an empty cookie is a
+    // cookie (one a subdomain or a tricked page could plant), so it needs a matching, non-empty header.
+    if (cookieToken === undefined) {
       if (fromOwnPage(request)) reply.ensureXsrfCookie();
       return done();
     }
+    if (cookieToken === '' && fromOwnPage(request)) reply.ensureXsrfCookie();
     if (SAFE_METHODS.has(request.method)) return done();
     const header = request.headers[XSRF_HEADER];
     if (typeof header !== 'string' || !sameToken(header, cookieToken)) return done(invalidXsrfToken());

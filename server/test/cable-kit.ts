@@ -11,7 +11,7 @@ import { loadConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { hashPassword } from '../users/password-hashing.js';
 import { createSession } from '../sessions/sessions.service.js';
-import { createTestDatabase, type TestDatabase, type TestDialect } from './helper.js';
+import { appKeysEnvFor, createTestDatabase, type TestDatabase, type TestDialect } from './helper.js';
 import { insertTestUser } from './fixtures.js';
 
 /** Tools for tests of the push channel: apps listening on a real port, users, and raw sockets. */
@@ -60,6 +60,7 @@ export async function listen(
     LOG_LEVEL: 'silent',
     OUTBOX_DIR: join(tmpdir(), 'bullapp-cable-outbox'),
     ...SHARED_SQLITE_FILE,
+    ...appKeysEnvFor(databaseUrl),
     ...options.env,
   });
   const app = await buildApp({ config, overrides: { bus: options.bus }, logger: options.logger });

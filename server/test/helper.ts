@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { AppContextOverrides } from '../app-context.js';
 import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig } from '../config.js';
+import { AppKeys, parseAppKeys } from '../security/app-keys.js';
 import { schemaPrefix } from './postgres-schemas.js';
 
 export type TestDialect = 'sqlite' | 'postgres';
@@ -14,6 +15,13 @@ export type TestDialect = 'sqlite' | 'postgres';
 export const testDialects: TestDialect[] = process.env.TEST_DATABASE_URL
   ? ['sqlite', 'postgres']
   : ['sqlite'];
+
+/** The APP_KEYS of tests that need them (PostgreSQL has no key file: the configuration asks for them). */
+export const TEST_APP_KEYS = 'dGVzdCBrZXlzIG9mIGJ1bGxhcHA6IDMyIGJ5dGVzISE';
+export const testAppKeys = () => new AppKeys(parseAppKeys(TEST_APP_KEYS)!);
+/** APP_KEYS for a PostgreSQL database URL; nothing for SQLite, whose key file the start makes. */
+export const appKeysEnvFor = (url: string): Record<string, string> =>
+  url.startsWith('postgres') ? { APP_KEYS: TEST_APP_KEYS } : {};
 
 export interface TestDatabase {
   url: string;
@@ -58,6 +66,7 @@ export async function buildTestApp(
     DATABASE_URL: options.rewriteDatabaseUrl ? options.rewriteDatabaseUrl(database.url) : database.url,
     OUTBOX_DIR: join(folder, 'outbox'),
     LOG_LEVEL: 'silent',
+    ...appKeysEnvFor(database.url),
     ...options.env,
   });
   const app = await buildApp({

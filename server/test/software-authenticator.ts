@@ -29,6 +29,8 @@ export interface CeremonyOverrides {
   origin?: string;
   /** The challenge to sign instead of the one the options carry. */
   challenge?: string;
+  /** The relying party the authenticator data names (default: the authenticator's own). */
+  rpId?: string;
 }
 
 /**
@@ -67,9 +69,9 @@ export class SoftwareAuthenticator {
     );
   }
 
-  private authenticatorData({ attested }: { attested: boolean }): Buffer {
+  private authenticatorData({ attested, rpId = this.rp.id }: { attested: boolean; rpId?: string }): Buffer {
     const parts = [
-      sha256(Buffer.from(this.rp.id)),
+      sha256(Buffer.from(rpId)),
       Buffer.from([FLAG_UP | FLAG_UV | (attested ? FLAG_AT : 0)]),
       uint32(this.counter),
     ];
@@ -116,11 +118,11 @@ export class SoftwareAuthenticator {
   /** navigator.credentials.get() answering these options; the counter moves on by one unless it is 0. */
   authenticate(
     options: PublicKeyCredentialRequestOptionsJSON,
-    { origin = this.rp.origin, challenge = options.challenge }: CeremonyOverrides = {},
+    { origin = this.rp.origin, challenge = options.challenge, rpId }: CeremonyOverrides = {},
   ): AuthenticationResponseJSON {
     if (this.counter > 0) this.counter += 1;
     const clientDataJSON = this.clientData('webauthn.get', challenge, origin);
-    const authenticatorData = this.authenticatorData({ attested: false });
+    const authenticatorData = this.authenticatorData({ attested: false, rpId });
     const signature = createSign('sha256')
       .update(Buffer.concat([authenticatorData, sha256(clientDataJSON)]))
       .sign(this.keys.privateKey);

@@ -1,49 +1,44 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import type { Db } from '../db/database.js';
-import { getOrCreateSecret } from '../audit/app-secrets.repository.js';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { AppKey, AppKeys } from '../security/app-keys.js';
 
-/** The `app_secrets` row the box key is derived from. */
-export const TWO_FACTOR_KEY_NAME = 'two_factor_key';
-const VERSION = 'v1';
+const VERSION = 'v2';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
+/** The HKDF purpose of the box key; the migration that re-sealed the first boxes names it too. */
+export const BOX_KEY_PURPOSE = 'totp secret box';
 
 /**
- * Seals TOTP secrets with AES-256-GCM under a key derived (HKDF-SHA-256) from the app's `two_factor_key`
- * secret. A copy of the two_factor table alone (an export gone astray, a table dumped for debugging)
- * then holds nothing that makes codes. The user id is bound in as associated data, so a box moved to
- * another account's row does not open.
+ * Seals TOTP secrets with AES-256-GCM under a key derived (HKDF-SHA-256) from the app keys, which live
+ * outside the database (docs/decisions/156): a copy of the database alone, a backup or a dumped table, holds
+ * nothing that makes codes. A box names the key that sealed it (`v2.<key id>.<iv>.<tag>.<data>`), so after a
+ * rotation it still opens while its key is listed, and `isCurrent` tells which boxes to re-seal. The user id
+ * is bound in as associated data, so a box moved to another account's row does not open.
  */
 export class SecretBox {
-  private key: Buffer | undefined;
+  private readonly boxKeys = new Map<string, Buffer>();
+  private readonly sealingKey: AppKey;
 
-  async load(db: Db): Promise<void> {
-    const stored = await getOrCreateSecret(db, TWO_FACTOR_KEY_NAME, randomBytes(32).toString('base64url'));
-    const derived = hkdfSync(
-      'sha256',
-      Buffer.from(stored, 'base64url'),
-      Buffer.alloc(0),
-      'totp-secret-box v1',
-      32,
-    );
-    this.key = Buffer.from(derived);
+  constructor(keys: AppKeys) {
+    for (const key of keys.all) this.boxKeys.set(key.id, keys.derive(BOX_KEY_PURPOSE, key));
+    this.sealingKey = keys.current;
   }
 
   seal(plain: string, userId: number): string {
     const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.loadedKey(), iv);
+    const cipher = createCipheriv('aes-256-gcm', this.boxKeys.get(this.sealingKey.id)!, iv);
     cipher.setAAD(Buffer.from(`user:${userId}`));
     const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return [VERSION, ...[iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url'))].join(
-      '.',
-    );
+    const parts = [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url'));
+    return [VERSION, this.sealingKey.id, ...parts].join('.');
   }
 
   open(box: string, userId: number): string {
-    const [version, iv, tag, sealed] = box.split('.');
-    if (version !== VERSION || !iv || !tag || sealed === undefined)
+    const [version, keyId, iv, tag, sealed] = box.split('.');
+    if (version !== VERSION || !keyId || !iv || !tag || sealed === undefined)
       throw new Error('Not a two-factor secret box.');
-    const decipher = createDecipheriv('aes-256-gcm', this.loadedKey(), Buffer.from(iv, 'base64url'), {
+    const key = this.boxKeys.get(keyId);
+    if (!key) throw new Error(`A two-factor secret box sealed with a key that is not listed (${keyId}).`);
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), {
       authTagLength: TAG_BYTES,
     });
     decipher.setAAD(Buffer.from(`user:${userId}`));
@@ -53,8 +48,13 @@ export class SecretBox {
     );
   }
 
-  private loadedKey(): Buffer {
-    if (!this.key) throw new Error('The two-factor key is not loaded yet.');
-    return this.key;
+  /** Whether the box was sealed with the current key; after a rotation the others are re-sealed. */
+  isCurrent(box: string): boolean {
+    return box.split('.')[1] === this.sealingKey.id;
+  }
+
+  /** Whether some listed key sealed the box (a box of a key no longer listed cannot be opened). */
+  canOpen(box: string): boolean {
+    return this.boxKeys.has(box.split('.')[1] ?? '');
   }
 }

@@ -5,6 +5,7 @@ import type { LoginSession } from '../sign-in/sign-in-methods.js';
 import { normaliseEmail } from '../users/email-address.js';
 import { toUserJson } from '../users/user-json.js';
 import { deleteChallengesOf, deleteSpentChallenges } from './challenges.repository.js';
+import { resealUnderCurrentKey } from './key-rotation.js';
 import { SecretBox } from './secret-box.js';
 import { challengeFor, signInWithCode } from './two-factor-sign-in.service.js';
 import { twoFactorRoutes } from './two-factor.routes.js';
@@ -17,9 +18,12 @@ type CodeSession = Extract<LoginSession, { challenge: string }>;
  * login call's answer to it (a method); the veto on deleting with the password alone; spent challenges swept.
  */
 async function twoFactor(app: FastifyInstance) {
-  const box = new SecretBox();
+  const box = new SecretBox(app.ctx.keys);
   const context: TwoFactorContext = { ...app.ctx, box };
-  app.addHook('onReady', () => box.load(context.db));
+  app.addHook('onReady', async () => {
+    const resealed = await resealUnderCurrentKey(context.db, box);
+    if (resealed > 0) app.log.info({ resealed }, 'two-step secrets re-sealed with the current app key');
+  });
   const { rateLimiter } = context;
 
   app.signInMethods.addSecondStep('two-factor', { challengeFor: (user) => challengeFor(context, user) });

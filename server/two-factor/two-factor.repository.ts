@@ -116,3 +116,21 @@ export async function countUnusedRecoveryCodes(db: DbOrTx, userId: number): Prom
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** Every stored box, for re-sealing after a key rotation. */
+export function allSecretBoxes(db: DbOrTx) {
+  return db.selectFrom('two_factor').select(['user_id', 'secret_box']).execute();
+}
+
+/** Swaps a box for its re-sealed self, unless a new set-up replaced it meanwhile. */
+export async function replaceSecretBox(
+  db: DbOrTx,
+  { userId, from, to }: { userId: number; from: string; to: string },
+): Promise<void> {
+  await db
+    .updateTable('two_factor')
+    .set({ secret_box: to })
+    .where('user_id', '=', userId)
+    .where('secret_box', '=', from)
+    .execute();
+}

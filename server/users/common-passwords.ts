@@ -56,3 +56,40 @@ export function isMadeOf(password: string, name: string): boolean {
 export function isOneCharacterRepeated(password: string): boolean {
   return new Set(password).size === 1;
 }
+
+/**
+ * Runs along a keyboard row or column, the alphabet or the digits, either way (`asdfghjk`, `abcdefgh`,
+ * `87654321`). Digits wrap around (`78901234`). Kept lower-case; QWERTY, AZERTY and QWERTZ rows.
+ */
+const SEQUENCES = [
+  'abcdefghijklmnopqrstuvwxyz',
+  '01234567890123456789',
+  'qwertyuiop',
+  'asdfghjkl',
+  'zxcvbnm',
+  'azertyuiop',
+  'qwertzuiop',
+  'wxcvbn',
+  'qazwsxedcrfvtgbyhnujmikolp',
+  '1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik9ol0p',
+  '!@#$%^&*()',
+].flatMap((sequence) => [sequence, [...sequence].reverse().join('')]);
+
+const isRunOfSequence = (text: string) =>
+  text.length >= 4 && SEQUENCES.some((sequence) => sequence.includes(text));
+
+/** The longest piece a pattern may repeat: `12121212`, `abcabcabc` and `abcdabcd` are patterns. */
+const SHORT_UNIT = 4;
+
+/**
+ * A keyboard or alphabet run, or a short piece repeated (`12121212`, `abcabcabc`), in any letter case and
+ * with symbols added at its ends: the next thing after the list that a guesser tries.
+ */
+export function isKeyboardOrRepeatPattern(password: string): boolean {
+  const lower = password.toLowerCase();
+  return [lower, lower.replace(EDGE_SYMBOLS, '')].some((candidate) => {
+    const unit = repeatedUnit(candidate);
+    if (unit !== candidate && [...unit].length <= SHORT_UNIT) return true;
+    return isRunOfSequence(candidate) || (unit !== candidate && isRunOfSequence(unit));
+  });
+}

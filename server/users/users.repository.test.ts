@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { insertTestUser } from '../test/fixtures.js';
-import { createTestDatabase, testDialects } from '../test/helper.js';
+import { createTestDatabase, testAppKeys, testDialects } from '../test/helper.js';
 import { credentialsByEmail, findUserByEmail, findUserById, insertUser } from './users.repository.js';
 
 let folder: string | undefined;
@@ -21,7 +21,7 @@ describe.each(testDialects)('account reads (%s)', (dialect) => {
   it('select no password hash; the one credential read does', async () => {
     folder = mkdtempSync(join(tmpdir(), 'bullapp-users-'));
     database = openDatabase((await createTestDatabase(dialect, folder)).url);
-    await migrateToLatest(database);
+    await migrateToLatest(database, { keys: testAppKeys() });
     const { db } = database;
     const { id } = await insertTestUser(db, { passwordHash: 'the-hash' });
     const now = new Date().toISOString();

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDialects, type TestDialect } from '../../server/test/helper.js';
+import {
+  appKeysEnvFor,
+  createTestDatabase,
+  testDialects,
+  type TestDialect,
+} from '../../server/test/helper.js';
 import { freePort, ServerProcess } from '../support/server-process.js';
 
 const PASSWORD = 'violet kettle rainfall';
@@ -61,7 +66,12 @@ describe.each(testDialects)('kill -9 in the middle of a burst of sign-ups on %s'
   it('keeps every account that got a 201, and the database stays sound', async () => {
     folder = mkdtempSync(join(tmpdir(), 'bullapp-crash-'));
     const database = await createTestDatabase(dialect, folder);
-    const env = { DATABASE_URL: database.url, TRUST_PROXY: '1', LOG_LEVEL: 'warn' };
+    const env = {
+      DATABASE_URL: database.url,
+      ...appKeysEnvFor(database.url),
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+    };
     server = new ServerProcess(await freePort(), env);
     await server.start();
 

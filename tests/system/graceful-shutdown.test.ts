@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -77,5 +78,24 @@ describe('SIGTERM under steady load', () => {
     expect(completed.length).toBeGreaterThanOrEqual(successes);
     expect(completed.length).toBeLessThanOrEqual(successes + refusals);
     expect(completed.filter((l) => (l.res?.statusCode ?? 500) >= 500)).toEqual([]);
+  });
+});
+
+describe('SIGTERM with a client holding a request whose headers never end', () => {
+  it('closes that connection at once and exits 0, long before the grace period', async () => {
+    folder = mkdtempSync(join(tmpdir(), 'bullapp-graceful-'));
+    server = new ServerProcess(await freePort(), { DATABASE_URL: `sqlite:${join(folder, 'app.sqlite')}` });
+    await server.start();
+    const socket = connect(server.port, '127.0.0.1');
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.on('error', () => {});
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    // A request line and one header, and then nothing: the slow client of a slow-loris.
+    socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = Date.now();
+    expect(await server.signalAndWait('SIGTERM', 5000)).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5000);
+    await closed;
   });
 });
