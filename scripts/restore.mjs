@@ -64,3 +64,8 @@ rmSync(`${target}-wal`, { force: true });
 rmSync(`${target}-shm`, { force: true });
 renameSync(incoming, target);
 console.log(`Restored ${backup} to ${target} (${dirname(target)}). Start the app to use it.`);
+// The keys that seal its secrets are not in the database (decision 156): without them it opens nothing.
+if (!process.env.APP_KEYS && !existsSync(`${target}.keys`))
+  console.log(
+    `There is no key file ${target}.keys: copy the one of the server the backup came from there (mode 0600), or set APP_KEYS, before you start the app.`,
+  );
