@@ -24,6 +24,7 @@ export function startupSummary(config: Config, { signInMethods }: { signInMethod
         ? `SQLite at ${resolve(sqlite)} (${config.sqliteLocking === 'exclusive' ? 'held by this process alone' : 'shared'})`
         : `PostgreSQL at ${safeUrl(config.databaseUrl)}`
     }`,
+    `  Keys: ${config.appKeys ? 'from APP_KEYS' : `from the key file ${config.appKeysFile ? resolve(config.appKeysFile) : ''}`}`,
     `  Mail: ${
       config.smtpUrl
         ? `sent through ${safeUrl(config.smtpUrl)} from ${config.mailFrom}`

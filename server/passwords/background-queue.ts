@@ -6,9 +6,14 @@ export class BackgroundQueue {
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
-  /** Runs `task` once `after` settles (the reply is written), never in the request's own turn. */
+  /**
+   * Runs `task` once `after` settles (the reply is written), and then only in a later turn of the event loop:
+   * whatever else the reply's end wakes (the client's own callbacks, in a test) runs first, so not even the
+   * first statement of the work can land before the requester has the reply.
+   */
   run(task: () => Promise<void>, after: Promise<void>): void {
     const running = after
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
       .then(task)
       .catch((error: unknown) => this.log.error({ err: error }, 'background work failed'));
     this.inFlight.add(running);
