@@ -55,7 +55,31 @@ export const WEB_ROUTES = {
   account: {
     path: '/account',
     title: 'Your account',
-    description: 'Your e-mail, password and devices.',
+    description: 'Your e-mail address and the pages of your settings.',
+    private: true,
+  },
+  accountSecurity: {
+    path: '/account/security',
+    title: 'Security',
+    description: 'Your password, two-step sign-in and passkeys.',
+    private: true,
+  },
+  accountDevices: {
+    path: '/account/devices',
+    title: 'Devices',
+    description: 'The devices signed in to your account, and signing in on another one.',
+    private: true,
+  },
+  accountBilling: {
+    path: '/account/billing',
+    title: 'Billing',
+    description: 'Your plan and your subscription.',
+    private: true,
+  },
+  accountData: {
+    path: '/account/data',
+    title: 'Your data',
+    description: 'Download everything we keep about you, or delete your account.',
     private: true,
   },
 } as const satisfies Record<string, WebPage & { path: string; private?: true }>;

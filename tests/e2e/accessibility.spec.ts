@@ -51,14 +51,21 @@ for (const width of [320, 1280]) {
       });
     }
 
-    test('/account has no serious accessibility violation and no sideways scrolling', async ({
+    test('/account/security has no serious accessibility violation and no sideways scrolling', async ({
       page,
       baseURL,
     }) => {
       const email = uniqueEmail(`a11y-${width}`);
       await createAccount(baseURL!, email);
       await signInFromLogin(page, email);
-      await check(page, { path: '/account', heading: 'Your account', provoke: submit('Change password') });
+      await check(page, {
+        path: '/account/security',
+        heading: 'Security',
+        provoke: async (form) => {
+          await submit('Change password')(form);
+          await submit('Continue')(form);
+        },
+      });
     });
   });
 }

@@ -27,7 +27,7 @@ test.describe('signing up, in and out', () => {
     await expect(
       page.getByText('Welcome! Your account has been created and you are signed in.'),
     ).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Signed in as' })).toContainText(email);
+    await expect(page.getByRole('region', { name: 'E-mail address' })).toContainText(email);
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
     const user = await storedUser(page);
     expect(user?.email).toBe(email);
@@ -69,7 +69,7 @@ test.describe('signing up, in and out', () => {
 
     await signIn(page, email);
     await expect(page).toHaveURL('/account');
-    await expect(page.getByRole('region', { name: 'Signed in as' })).toContainText(email);
+    await expect(page.getByRole('region', { name: 'E-mail address' })).toContainText(email);
   });
 
   test('sign-in works with the keyboard alone', async ({ page, baseURL }) => {
@@ -113,7 +113,7 @@ test.describe('signing up, in and out', () => {
     const link = await qrLinkFor(baseURL!, owner);
     await page.goto(link);
     await expect(page).toHaveURL('/account');
-    await expect(page.getByRole('region', { name: 'Signed in as' })).toContainText(email);
+    await expect(page.getByRole('region', { name: 'E-mail address' })).toContainText(email);
     const session = (await storedUser(page))?.auth_token ?? '';
     expect(session).not.toBe(link.split('auth_token=')[1]);
     expect(await tokenWorks(baseURL!, session)).toBe(true);
@@ -147,14 +147,14 @@ test.describe('signing up, in and out', () => {
     await expect(page).toHaveURL('/login');
     await page.getByRole('button', { name: 'Stay signed in' }).click();
     await expect(page).toHaveURL('/account');
-    await expect(page.getByRole('region', { name: 'Signed in as' })).toContainText(mine);
+    await expect(page.getByRole('region', { name: 'E-mail address' })).toContainText(mine);
     expect((await storedUser(page))?.auth_token).toBe(myToken);
     expect(await tokenWorks(baseURL!, myToken)).toBe(true);
 
     await page.goto(await qrLinkFor(baseURL!, theirToken));
     await page.getByRole('button', { name: 'Sign in with the code' }).click();
     await expect(page).toHaveURL('/account');
-    await expect(page.getByRole('region', { name: 'Signed in as' })).toContainText(theirs);
+    await expect(page.getByRole('region', { name: 'E-mail address' })).toContainText(theirs);
     await expect.poll(() => tokenWorks(baseURL!, myToken)).toBe(false);
   });
 

@@ -11,8 +11,10 @@ test.describe('your data', () => {
     const email = uniqueEmail('export');
     await createAccount(baseURL!, email);
     await signInFromLogin(page, email);
-    const section = page.locator('#data');
-    await expect(section.getByRole('heading', { name: 'Your data', level: 2 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Your data' }).click();
+    await expect(page).toHaveURL('/account/data');
+    await expect(page.getByRole('heading', { name: 'Your data', level: 1 })).toBeVisible();
+    const section = page.getByRole('region', { name: 'Download your data' });
 
     const downloading = page.waitForEvent('download');
     await section.getByRole('button', { name: 'Download your data' }).click();
@@ -39,7 +41,8 @@ test.describe('your data', () => {
     await signInFromLogin(page, email);
     await expect(page.getByRole('link', { name: `Your account: ${email}` })).toBeVisible();
 
-    const profile = page.locator('#profile');
+    const profile = page.getByRole('region', { name: 'E-mail address' });
+    await profile.getByRole('button', { name: 'Change e-mail' }).click();
     await profile.getByLabel('New e-mail address').fill(newEmail);
     await profile.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await profile.getByRole('button', { name: 'Change e-mail' }).click();
@@ -59,7 +62,7 @@ test.describe('your data', () => {
 
     // The first page heard `email_changed` and shows the new address, still signed in.
     await expect(page.getByRole('link', { name: `Your account: ${newEmail}` })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Signed in as' })).toContainText(newEmail);
+    await expect(page.getByRole('region', { name: 'E-mail address' })).toContainText(newEmail);
 
     // The link works once.
     await tab.goto(link);

@@ -135,6 +135,7 @@ test.describe('the delete-account screen', () => {
     const email = uniqueEmail('self');
     await createAccount(baseURL!, email);
     await signInFromLogin(page, email);
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Your data' }).click();
     await page.getByRole('link', { name: 'Delete your account' }).click();
     await fill(page, email, PASSWORD);
     await press(page);

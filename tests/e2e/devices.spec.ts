@@ -21,14 +21,14 @@ const otherDevices = (page: Page) =>
     .getByRole('listitem')
     .filter({ hasNot: page.getByText('This device', { exact: true }) });
 
-test.describe('the Devices list on /account', () => {
+test.describe('the Devices list on /account/devices', () => {
   test('one browser signs the other out from its Devices list; the other is told at once', async ({
     page,
     browser,
     baseURL,
   }) => {
     const email = await newAccount(baseURL!, 'devices');
-    await openAccount(page, email);
+    await openAccount(page, email, '/account/devices');
     const here = listOf(page).getByRole('listitem').filter({ hasText: 'This device' });
     await expect(here).toHaveCount(1);
     await expect(here).toContainText('Chrome on Linux');
@@ -36,12 +36,12 @@ test.describe('the Devices list on /account', () => {
     await expect(otherDevices(page)).toHaveCount(0);
 
     await withSecondBrowser(browser, async (second) => {
-      await openAccount(second, email);
+      await openAccount(second, email, '/account/devices');
       const secondToken = (await storedUser(second))!.auth_token;
       // The first page heard of the new sign-in and lists it, without a reload.
       await expect(otherDevices(page)).toHaveCount(1);
       await expect(otherDevices(page)).toContainText(/Chrome on Linux.*Signed in with a password.*last used/);
-      await expectNoSeriousA11yViolations(page, '/account#devices with two devices');
+      await expectNoSeriousA11yViolations(page, '/account/devices with two devices');
 
       await otherDevices(page).getByRole('button', { name: 'Sign out' }).click();
       await expect(devicesOf(page).getByRole('status')).toHaveText(
@@ -66,15 +66,15 @@ test.describe('the Devices list on /account', () => {
     baseURL,
   }) => {
     const email = await newAccount(baseURL!, 'devices-all');
-    await openAccount(page, email);
+    await openAccount(page, email, '/account/devices');
     await withSecondBrowser(browser, async (second) => {
-      await openAccount(second, email);
+      await openAccount(second, email, '/account/devices');
       await expect(otherDevices(page)).toHaveCount(1);
       // The second browser logs out by itself: the first page's list drops it (session_ended).
       await second.getByRole('button', { name: 'Logout' }).click();
       await expect(otherDevices(page)).toHaveCount(0);
 
-      await openAccount(second, email);
+      await openAccount(second, email, '/account/devices');
       await expect(otherDevices(page)).toHaveCount(1);
       await devicesOf(page).getByRole('button', { name: 'Sign out of all other devices' }).click();
       await expect(devicesOf(page).getByRole('status')).toHaveText(

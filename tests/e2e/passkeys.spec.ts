@@ -27,9 +27,12 @@ test.describe('passkeys', () => {
     await addVirtualAuthenticator(page);
 
     await signInFromLogin(page, email);
+    // The old one-page anchor leads to the page that holds passkeys now.
     await page.goto('/account#security');
+    await expect(page).toHaveURL('/account/security');
     const panel = page.getByRole('region', { name: 'Passkeys' });
     await expect(panel.getByText('You have no passkeys yet.')).toBeVisible();
+    await panel.getByRole('button', { name: 'Add a passkey' }).click();
     await panel.getByLabel('Name of the new passkey (optional)').fill('Test laptop');
     await panel.getByRole('button', { name: 'Add a passkey' }).click();
     await expect(panel.getByText('Passkey “Test laptop” added.', { exact: false })).toBeVisible();
@@ -46,8 +49,9 @@ test.describe('passkeys', () => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect(page).not.toHaveURL(/\/login/);
-    await page.goto('/account#security');
-    await expect(page.getByRole('region', { name: 'Signed in as' }).getByText(email)).toBeVisible();
+    await page.goto('/account');
+    await expect(page.getByRole('region', { name: 'E-mail address' }).getByText(email)).toBeVisible();
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Security' }).click();
     await expect(panel.getByText(/last used/)).toBeVisible();
 
     await panel.getByRole('button', { name: 'Remove Home laptop' }).click();

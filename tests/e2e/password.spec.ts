@@ -7,6 +7,7 @@ import {
   storedUser,
   uniqueEmail,
 } from './support/accounts';
+import { changePasswordIn } from './support/account-page';
 import { linkIn, waitForMail } from './support/mailbox';
 
 const NEW_PASSWORD = 'an entirely new sentence';
@@ -79,21 +80,21 @@ test.describe('forgotten and changed passwords', () => {
     await createAccount(baseURL!, email);
     await signInFromLogin(page, email);
 
+    await changePasswordIn(page, 'not my password', NEW_PASSWORD);
+    // Refused: the form is back at its first step, with the server's sentence, focused.
     const form = page.getByRole('form', { name: 'Change password' });
-    await form.getByLabel('Current password').fill('not my password');
-    await form.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
-    await form.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
-    await form.getByRole('button', { name: 'Change password' }).click();
     await expect(form.getByRole('alert')).toHaveText('Your current password is not correct.');
     await expect(form.getByRole('alert')).toBeFocused();
 
     await form.getByLabel('Current password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Continue' }).click();
+    await form.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await form.getByRole('button', { name: 'Change password' }).click();
     await expect(form.getByRole('status')).toContainText('Your password has been changed.');
     await expect(form.getByLabel('Current password')).toHaveValue('');
     // This page stays signed in.
-    await page.reload();
-    await expect(page.getByRole('region', { name: 'Signed in as' })).toContainText(email);
+    await page.goto('/account');
+    await expect(page.getByRole('region', { name: 'E-mail address' })).toContainText(email);
     expect(await storedUser(page)).not.toBeNull();
 
     await page.getByRole('button', { name: 'Logout' }).click();

@@ -8,7 +8,7 @@ import {
   tokenWorks,
   uniqueEmail,
 } from './support/accounts';
-import { openAccount, pushConnected, withSecondBrowser } from './support/account-page';
+import { changePasswordIn, openAccount, pushConnected, withSecondBrowser } from './support/account-page';
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll } from './support/axe';
 
 const DELETED = 'Your account has been deleted, so you have been signed out.';
@@ -41,10 +41,11 @@ test.describe('the push channel and QR sign-in', () => {
     });
     const email = uniqueEmail('qr');
     await createAccount(baseURL!, email);
-    const socket = await openAccount(page, email);
+    const socket = await openAccount(page, email, '/account/devices');
     expect(socket.url()).toMatch(new RegExp(`^ws://localhost:\\d+/cable\\?token=[A-Za-z0-9_-]{43}$`));
 
     const section = page.getByRole('region', { name: 'Sign in on another device' });
+    await section.getByRole('button', { name: 'Get a QR code' }).click();
     await section.getByLabel('Your password').fill(PASSWORD);
     await section.getByRole('button', { name: 'Show QR code' }).click();
     const code = section.getByRole('img', { name: 'QR code that signs in another device' });
@@ -53,9 +54,9 @@ test.describe('the push channel and QR sign-in', () => {
     await expect(section.getByText(/This code expires in [45]:\d\d\./)).toBeVisible();
     const link = await section.getByLabel('Link for the other device').inputValue();
     expect(link).toMatch(new RegExp(`^${baseURL}/login#auth_token=[A-Za-z0-9_-]{43}$`));
-    await expectNoSeriousA11yViolations(page, '/account with a QR code');
+    await expectNoSeriousA11yViolations(page, '/account/devices with a QR code');
     await page.setViewportSize({ width: 320, height: 800 });
-    await expectNoSidewaysScroll(page, '/account with a QR code at 320 px');
+    await expectNoSidewaysScroll(page, '/account/devices with a QR code at 320 px');
 
     const other = await browser.newContext();
     try {
@@ -133,10 +134,7 @@ test.describe('the push channel and QR sign-in', () => {
     baseURL,
   }) => {
     await inTwoBrowsers({ page, browser, baseURL: baseURL!, label: 'changed' }, async (second) => {
-      await second.getByLabel('Current password').fill(PASSWORD);
-      await second.getByLabel('New password', { exact: true }).fill('a brand new meadow');
-      await second.getByLabel('Repeat the new password').fill('a brand new meadow');
-      await second.getByRole('button', { name: 'Change password' }).click();
+      await changePasswordIn(second, PASSWORD, 'a brand new meadow');
       await expect(second.getByText(/Your password has been changed/)).toBeVisible();
 
       await expect(page.getByText(ENDED_ELSEWHERE)).toBeVisible();

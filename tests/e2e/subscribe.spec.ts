@@ -33,7 +33,7 @@ async function signInAt(page: Page, path: string, email: string) {
   await expect(page).toHaveURL(path);
 }
 
-const subscriptionSection = (page: Page) => page.locator('#subscription');
+const subscriptionSection = (page: Page) => page.getByRole('region', { name: 'Your subscription' });
 
 test('subscribes on /pricing through PayPal, and the open account page follows live', async ({
   page,
@@ -44,7 +44,7 @@ test('subscribes on /pricing through PayPal, and the open account page follows l
   await createAccount(baseURL!, email);
   const accountRequests = sdkRequests(page);
   const connected = pushConnected(page);
-  await signInAt(page, '/account', email);
+  await signInAt(page, '/account/billing', email);
   await connected;
   await expect(subscriptionSection(page)).toContainText('You have no subscription.');
 
@@ -84,7 +84,7 @@ test('requests the SDK only when /pricing shows: by an in-app link and by a full
   const email = uniqueEmail('sdk-only-pricing');
   await createAccount(baseURL!, email);
   const requests = sdkRequests(page);
-  await signInAt(page, '/account', email);
+  await signInAt(page, '/account/billing', email);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Welcome !' })).toBeVisible();
   expect(requests).toEqual([]);
@@ -107,7 +107,7 @@ test('cancels from /account after a confirmation that says until when access las
 }) => {
   const email = uniqueEmail('cancel');
   await createAccount(baseURL!, email);
-  await signInAt(page, '/account', email);
+  await signInAt(page, '/account/billing', email);
   await page.goto('/pricing');
   await page
     .getByRole('listitem', { name: 'Monthly' })
@@ -119,7 +119,7 @@ test('cancels from /account after a confirmation that says until when access las
     .getByRole('listitem', { name: 'Monthly' })
     .getByRole('link', { name: 'Manage it on your account page' })
     .click();
-  await expect(page).toHaveURL('/account#subscription');
+  await expect(page).toHaveURL('/account/billing');
   const section = subscriptionSection(page);
   await section.getByRole('button', { name: 'Cancel subscription' }).click();
   const confirmation = section.getByRole('group', { name: 'Cancel your subscription' });

@@ -12,12 +12,15 @@ export function pushConnected(page: Page): Promise<WebSocket> {
   });
 }
 
-/** Opens /account, signing in on the way, and waits until the page listens for pushes: its socket. */
-export async function openAccount(page: Page, email: string): Promise<WebSocket> {
+/**
+ * Opens a page of the settings area (/account unless told), signing in on the way, and waits until the page
+ * listens for pushes: its socket.
+ */
+export async function openAccount(page: Page, email: string, path = '/account'): Promise<WebSocket> {
   const connected = pushConnected(page);
-  await page.goto('/account');
+  await page.goto(path);
   await signIn(page, email);
-  await expect(page).toHaveURL('/account');
+  await expect(page).toHaveURL(path);
   return connected;
 }
 
@@ -29,4 +32,23 @@ export async function withSecondBrowser(browser: Browser, use: (second: Page) =>
   } finally {
     await other.close();
   }
+}
+
+/**
+ * Changes the password on /account/security, reached through the settings navigation: opens the Password
+ * row, then the form's two steps (current, new). Leaves the outcome to the caller.
+ */
+export async function changePasswordIn(page: Page, current: string, next: string) {
+  const settings = page.getByRole('navigation', { name: 'Settings' });
+  if (!/\/account\/security$/.test(page.url())) {
+    // On a phone the list is on /account only: go there first.
+    if (!(await settings.getByRole('link', { name: 'Security' }).isVisible())) await page.goto('/account');
+    await settings.getByRole('link', { name: 'Security' }).click();
+  }
+  const row = page.getByRole('region', { name: 'Password' });
+  await row.getByRole('button', { name: 'Change password' }).click();
+  await row.getByLabel('Current password').fill(current);
+  await row.getByRole('button', { name: 'Continue' }).click();
+  await row.getByLabel('New password', { exact: true }).fill(next);
+  await row.getByRole('button', { name: 'Change password' }).click();
 }

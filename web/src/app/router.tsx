@@ -3,6 +3,7 @@ import { WEB_ROUTES, type WebRouteKey } from '@contract/web-routes';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { HomeScreen } from '@/features/home/home-screen';
 import { NotFoundScreen } from '@/features/not-found/not-found-screen';
+import type * as AccountPages from './account-pages';
 import { lazyScreen, type LazyScreen } from './lazy-screen';
 import { RequireUser } from './require-user';
 import { Shell } from './shell';
@@ -22,7 +23,14 @@ const ConfirmEmailScreen = lazyScreen(() =>
 const UndoEmailChangeScreen = lazyScreen(() =>
   import('@/features/data/undo-email-change-screen').then((m) => m.UndoEmailChangeScreen),
 );
-const AccountPage = lazyScreen(() => import('./account-page').then((m) => m.AccountPage));
+// The settings area's pages share one chunk: whoever opens one is likely to open the next.
+const accountPage = (name: keyof typeof AccountPages) =>
+  lazyScreen(() => import('./account-pages').then((m) => m[name]));
+const AccountProfilePage = accountPage('AccountProfilePage');
+const AccountSecurityPage = accountPage('AccountSecurityPage');
+const AccountDevicesPage = accountPage('AccountDevicesPage');
+const AccountBillingPage = accountPage('AccountBillingPage');
+const AccountDataPage = accountPage('AccountDataPage');
 const PricingScreen = lazyScreen(() =>
   import('@/features/pricing/pricing-screen').then((m) => m.PricingScreen),
 );
@@ -43,7 +51,27 @@ const screens: Record<WebRouteKey, ReactElement> = {
   pricing: <PricingScreen />,
   account: (
     <RequireUser>
-      <AccountPage />
+      <AccountProfilePage />
+    </RequireUser>
+  ),
+  accountSecurity: (
+    <RequireUser>
+      <AccountSecurityPage />
+    </RequireUser>
+  ),
+  accountDevices: (
+    <RequireUser>
+      <AccountDevicesPage />
+    </RequireUser>
+  ),
+  accountBilling: (
+    <RequireUser>
+      <AccountBillingPage />
+    </RequireUser>
+  ),
+  accountData: (
+    <RequireUser>
+      <AccountDataPage />
     </RequireUser>
   ),
 };

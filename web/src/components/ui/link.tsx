@@ -6,6 +6,8 @@ const looks = {
   text: 'rounded font-medium text-blue-800 underline underline-offset-2 hover:text-blue-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700',
   /** White on the blue toolbar. */
   toolbar: 'rounded underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-white',
+  /** Styled by its place, as the settings area's navigation is. */
+  plain: '',
 } as const;
 
 type Look = keyof typeof looks;

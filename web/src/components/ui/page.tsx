@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { Message } from './message';
 
 /** A sentence the previous screen left for this one (location state `notice`), e.g. after sign-up. */
-function useNotice(): string | null {
+export function useNotice(): string | null {
   const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
   return typeof notice === 'string' && notice ? notice : null;
 }

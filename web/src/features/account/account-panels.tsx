@@ -2,27 +2,14 @@ import { Link } from '@/components/ui/link';
 import { Panel } from '@/components/ui/panel';
 import { useMe } from '@/lib/use-me';
 import { paths } from '@/lib/paths';
-import { ChangePasswordForm } from './change-password-form';
 
-/** Who is signed in, checked with the server when the page opens (a 401 signs it out). */
-export function ProfilePanel() {
+/** The address signed in, checked with the server when the page opens (a 401 signs it out). */
+export function SignedInEmail() {
   const user = useMe();
-  return (
-    <Panel title="Signed in as">
-      <p className="break-all text-lg font-medium">{user?.email}</p>
-    </Panel>
-  );
+  return <p className="break-all font-medium text-slate-900 dark:text-slate-100">{user?.email}</p>;
 }
 
-export function ChangePasswordPanel() {
-  return (
-    <Panel title="Change password">
-      <ChangePasswordForm />
-    </Panel>
-  );
-}
-
-/** Always the last thing on the account page. */
+/** Always the last thing of the settings area, on its last page. */
 export function DeleteAccountPanel() {
   return (
     <Panel title="Delete account">

@@ -5,7 +5,7 @@ import { sessionStore } from '@/lib/session-store';
 import { apiError, heldReply, stubApi } from '@/test/fetch-stub';
 import { signedInUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-screen';
-import { ChangeEmailPanel } from './change-email-panel';
+import { ChangeEmailForm } from './change-email-form';
 import { DownloadDataPanel } from './download-data-panel';
 
 beforeEach(() => sessionStore.setUser(signedInUser));
@@ -75,7 +75,7 @@ describe('Change e-mail', () => {
 
   it('sends the new address and the password, then says a link was sent and when the change happens', async () => {
     const calls = stubApi(() => ({ status: 202 }));
-    renderScreen(<ChangeEmailPanel />, { url: '/account' });
+    renderScreen(<ChangeEmailForm />, { url: '/account' });
     await ask(' ada@new.example ', 'my password 1');
     const status = await screen.findByText(/^We sent a link/);
     expect(status).toHaveTextContent(
@@ -96,7 +96,7 @@ describe('Change e-mail', () => {
     const calls = stubApi(() =>
       apiError(403, 'invalid_credentials', 'Your current password is not correct.'),
     );
-    renderScreen(<ChangeEmailPanel />, { url: '/account' });
+    renderScreen(<ChangeEmailForm />, { url: '/account' });
     await ask('', 'x');
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter the new e-mail address.');
     await userEvent.clear(screen.getByLabelText('Password'));

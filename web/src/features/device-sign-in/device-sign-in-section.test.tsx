@@ -7,7 +7,13 @@ import { apiError, heldReply, stubApi, type StubReply } from '@/test/fetch-stub'
 import { signedInUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-screen';
 import { checkPasswordForQrCode, QrCodeError } from './api/check-password';
-import { DeviceSignInSection } from './device-sign-in-section';
+import { DeviceSignInRow } from './device-sign-in-section';
+
+/** The row, opened as a person would. */
+async function renderOpened() {
+  renderScreen(<DeviceSignInRow />, { url: '/account/devices' });
+  await userEvent.click(screen.getByRole('button', { name: 'Get a QR code' }));
+}
 
 const LINK = 'http://localhost/login#auth_token=qr-token';
 const QR = 'data:image/svg+xml;base64,PHN2Zy8+';
@@ -30,7 +36,7 @@ describe('Sign in on another device', () => {
   it('confirms the password, then shows the QR code, the link and the time left', async () => {
     const held = heldReply(codeReply());
     const calls = stubApi(() => held.promise);
-    renderScreen(<DeviceSignInSection />, { url: '/account' });
+    await renderOpened();
     expect(screen.getByRole('heading', { name: 'Sign in on another device' })).toBeInTheDocument();
     await askForCode('my password');
     expect(screen.getByRole('progressbar', { name: 'Checking your password' })).toBeInTheDocument();
@@ -57,7 +63,7 @@ describe('Sign in on another device', () => {
 
   it('asks for the password without calling the server when it is empty', async () => {
     const calls = stubApi(() => codeReply());
-    renderScreen(<DeviceSignInSection />, { url: '/account' });
+    await renderOpened();
     await askForCode('');
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter your password to get a sign-in code.');
     expect(calls).toEqual([]);
@@ -70,7 +76,7 @@ describe('Sign in on another device', () => {
     ['networkError' as const, 'The server could not be reached. Please check your connection and try again.'],
   ])('says what went wrong and shows no code: %j', async (reply, message) => {
     stubApi(() => reply);
-    renderScreen(<DeviceSignInSection />, { url: '/account' });
+    await renderOpened();
     await askForCode('my password');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
@@ -83,7 +89,7 @@ describe('Sign in on another device', () => {
       toFake: ['Date', 'setInterval', 'clearInterval'],
     });
     stubApi(() => codeReply(3));
-    renderScreen(<DeviceSignInSection />, { url: '/account' });
+    await renderOpened();
     await askForCode('my password');
     expect(await screen.findByText(/This code expires in/)).toHaveTextContent('This code expires in 0:03.');
     await act(async () => vi.advanceTimersByTime(1000));
@@ -97,7 +103,7 @@ describe('Sign in on another device', () => {
 
   it('says "A new device signed in" when the push channel reports the QR sign-in, and retires the code', async () => {
     stubApi(() => codeReply());
-    renderScreen(<DeviceSignInSection />, { url: '/account' });
+    await renderOpened();
     await askForCode('my password');
     await screen.findByRole('img');
     act(() => accountEvents.emit({ event: 'password_changed' }));

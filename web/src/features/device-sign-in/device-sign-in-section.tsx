@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { QrReply } from '@contract/qr';
 import { Message } from '@/components/ui/message';
-import { PanelHeading, panelClass } from '@/components/ui/panel';
+import { Button } from '@/components/ui/button';
+import { SettingRow } from '@/components/ui/setting-row';
 import { PasswordField } from '@/components/ui/password-field';
 import { SubmitForm } from '@/components/ui/submit-form';
 import { useAccountEvents } from '@/lib/account-events';
@@ -16,8 +17,19 @@ import { minutesAndSeconds, useSecondsLeft } from './use-countdown';
  * "Sign in on another device": the password is confirmed, then a QR code and a link that sign in another
  * device once within 5 minutes. The page hears over the push channel when that device has signed in.
  */
-export function DeviceSignInSection() {
-  const headingId = useId();
+export function DeviceSignInRow() {
+  return (
+    <SettingRow
+      title="Sign in on another device"
+      state="Confirm your password to get a QR code. Scan it with the camera of the other device, or open its link there. It works once, within 5 minutes."
+      action="Get a QR code"
+    >
+      {(close) => <DeviceSignIn onCancel={close} />}
+    </SettingRow>
+  );
+}
+
+function DeviceSignIn({ onCancel }: { onCancel: () => void }) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState<QrReply | null>(null);
   const [signedIn, setSignedIn] = useState(false);
@@ -48,12 +60,7 @@ export function DeviceSignInSection() {
   }
 
   return (
-    <section aria-labelledby={headingId} className={panelClass}>
-      <PanelHeading id={headingId}>Sign in on another device</PanelHeading>
-      <p>
-        Confirm your password to get a QR code. Scan it with the camera of the other device, or open its link
-        there. It works once, within 5 minutes.
-      </p>
+    <>
       <SubmitForm
         label="Sign in on another device"
         onSubmit={showCode}
@@ -61,6 +68,11 @@ export function DeviceSignInSection() {
         submission={{ pending, outcome: signedIn ? null : outcome }}
         submitLabel="Show QR code"
         pendingLabel="Checking your password"
+        actions={
+          <Button variant="quiet" disabled={pending} onClick={onCancel}>
+            Close
+          </Button>
+        }
       >
         <PasswordField label="Your password" name="qr-password" value={password} onChange={setPassword} />
       </SubmitForm>
@@ -85,6 +97,6 @@ export function DeviceSignInSection() {
       {expired ? (
         <Message tone="info">This code has expired. Confirm your password again for a new one.</Message>
       ) : null}
-    </section>
+    </>
   );
 }

@@ -6,7 +6,7 @@ import { sessionStore } from '@/lib/session-store';
 import { apiError, heldReply, stubApi } from '@/test/fetch-stub';
 import { signedInUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-screen';
-import { PasskeysPanel } from './passkeys-panel';
+import { PasskeysRow } from './passkeys-panel';
 
 const laptop: PasskeyJson = {
   id: 'pk-1',
@@ -21,7 +21,7 @@ describe("the account's Passkeys list", () => {
   it('shows the progress bar while the list loads, then says there are none', async () => {
     const held = heldReply({ status: 200, body: { passkeys: [] } });
     stubApi(() => held.promise);
-    renderScreen(<PasskeysPanel />, { url: '/account' });
+    renderScreen(<PasskeysRow />, { url: '/account' });
     expect(screen.getByRole('progressbar', { name: 'Loading your passkeys' })).toBeInTheDocument();
     held.release();
     expect(await screen.findByText('You have no passkeys yet.')).toBeInTheDocument();
@@ -30,7 +30,7 @@ describe("the account's Passkeys list", () => {
 
   it('shows the server’s message when the list cannot be read, rather than saying there are none', async () => {
     stubApi(() => apiError(503, 'database_unavailable', "We can't reach our database right now."));
-    renderScreen(<PasskeysPanel />, { url: '/account' });
+    renderScreen(<PasskeysRow />, { url: '/account' });
     expect(await screen.findByRole('alert')).toHaveTextContent("We can't reach our database right now.");
     expect(screen.queryByText('You have no passkeys yet.')).not.toBeInTheDocument();
   });
@@ -38,7 +38,7 @@ describe("the account's Passkeys list", () => {
   it('reads the list again when another page adds one (security_changed)', async () => {
     let listed: PasskeyJson[] = [];
     const calls = stubApi(() => ({ status: 200, body: { passkeys: listed } }));
-    renderScreen(<PasskeysPanel />, { url: '/account' });
+    renderScreen(<PasskeysRow />, { url: '/account' });
     await screen.findByText('You have no passkeys yet.');
     listed = [laptop];
     act(() => accountEvents.emit({ event: 'security_changed' }));

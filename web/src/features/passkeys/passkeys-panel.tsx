@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Field } from '@/components/ui/field';
 import { LoadStatus } from '@/components/ui/load-status';
-import { Panel } from '@/components/ui/panel';
+import { Message } from '@/components/ui/message';
+import { Button } from '@/components/ui/button';
+import { SettingRow } from '@/components/ui/setting-row';
 import { SubmitForm } from '@/components/ui/submit-form';
 import { ApiError } from '@/lib/http-client';
 import { success, useSubmission } from '@/lib/use-submission';
@@ -9,16 +11,64 @@ import { addPasskey, usePasskeys } from './api/passkeys';
 import { reauthenticate } from './api/reauthenticate';
 import { PasskeyItem } from './passkey-item';
 
-/** The Passkeys part of /account#security: the account's passkeys, and a new one made in this browser. */
-export function PasskeysPanel() {
+const countText = (count: number) =>
+  count === 0
+    ? 'You have no passkeys yet.'
+    : count === 1
+      ? 'You have 1 passkey.'
+      : `You have ${count} passkeys.`;
+
+/** The Passkeys row of /account/security: the account's passkeys, and a new one made in this browser. */
+export function PasskeysRow() {
   const list = usePasskeys();
   const { data: passkeys, reload } = list;
+  // What the last removal said, kept while the add form is closed.
+  const [removed, setRemoved] = useState<string | null>(null);
+  return (
+    <SettingRow
+      title="Passkeys"
+      state={
+        <>
+          <p>
+            A passkey signs you in with your device’s screen lock, fingerprint or face instead of your
+            password.
+          </p>
+          {passkeys ? <p>{countText(passkeys.length)}</p> : null}
+        </>
+      }
+      content={
+        <>
+          <LoadStatus state={list} label="Loading your passkeys" />
+          {passkeys && passkeys.length > 0 ? (
+            <ul aria-label="Your passkeys" className="flex flex-col gap-3">
+              {passkeys.map((passkey) => (
+                <PasskeyItem
+                  key={passkey.id}
+                  passkey={passkey}
+                  onChanged={reload}
+                  onRemoved={(name) => setRemoved(`Passkey “${name}” removed: it can no longer sign in.`)}
+                />
+              ))}
+            </ul>
+          ) : null}
+          {removed ? <Message tone="success">{removed}</Message> : null}
+        </>
+      }
+      action="Add a passkey"
+    >
+      {(close) => <AddPasskeyForm onAdded={reload} onCancel={close} />}
+    </SettingRow>
+  );
+}
+
+/** A new passkey made in this browser; the password is asked only when the server wants it first. */
+function AddPasskeyForm({ onAdded, onCancel }: { onAdded: () => Promise<void>; onCancel: () => void }) {
   const [name, setName] = useState('');
   // The server's sentence when it wants the password first (a session older than 5 minutes, DESIGN 7).
   const [askPassword, setAskPassword] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const submission = useSubmission();
-  const { submit, setOutcome, outcome } = submission;
+  const { submit, pending, outcome } = submission;
 
   function add() {
     void submit(async () => {
@@ -36,62 +86,45 @@ export function PasskeysPanel() {
       setAskPassword(null);
       setPassword('');
       setName('');
-      await reload();
+      await onAdded();
       return success(`Passkey “${added.name}” added. You can now sign in with it, without your password.`);
     });
   }
 
   return (
-    <Panel title="Passkeys">
-      <p>
-        A passkey signs you in with your device’s screen lock, fingerprint or face instead of your password.
-      </p>
-      <LoadStatus state={list} label="Loading your passkeys" />
-      {passkeys === undefined ? null : passkeys.length === 0 ? (
-        <p>You have no passkeys yet.</p>
-      ) : (
-        <ul aria-label="Your passkeys" className="flex flex-col gap-3">
-          {passkeys.map((passkey) => (
-            <PasskeyItem
-              key={passkey.id}
-              passkey={passkey}
-              onChanged={reload}
-              onRemoved={(removed) =>
-                setOutcome(success(`Passkey “${removed}” removed: it can no longer sign in.`))
-              }
-            />
-          ))}
-        </ul>
-      )}
-      <SubmitForm
-        label="Add a passkey"
-        onSubmit={add}
-        submission={submission}
-        submitLabel="Add a passkey"
-        pendingLabel="Waiting for your passkey"
-      >
+    <SubmitForm
+      label="Add a passkey"
+      onSubmit={add}
+      submission={submission}
+      submitLabel="Add a passkey"
+      pendingLabel="Waiting for your passkey"
+      actions={
+        <Button variant="quiet" disabled={pending} onClick={onCancel}>
+          Cancel
+        </Button>
+      }
+    >
+      <Field
+        label="Name of the new passkey (optional)"
+        name="passkey-name"
+        maxLength={64}
+        placeholder="e.g. Work laptop"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
+      {askPassword !== null ? (
         <Field
-          label="Name of the new passkey (optional)"
-          name="passkey-name"
-          maxLength={64}
-          placeholder="e.g. Work laptop"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
+          label="Password"
+          name="current-password"
+          type="password"
+          autoComplete="current-password"
+          required
+          hint={askPassword}
+          aria-invalid={outcome?.tone === 'error' ? true : undefined}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
         />
-        {askPassword !== null ? (
-          <Field
-            label="Password"
-            name="current-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            hint={askPassword}
-            aria-invalid={outcome?.tone === 'error' ? true : undefined}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        ) : null}
-      </SubmitForm>
-    </Panel>
+      ) : null}
+    </SubmitForm>
   );
 }

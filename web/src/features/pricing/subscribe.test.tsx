@@ -157,14 +157,14 @@ describe('subscribing on the pricing screen, signed in', () => {
     );
   });
 
-  it("says 'Your plan' on the card of the plan held, links to /account, and loads no SDK when entitled", async () => {
+  it("says 'Your plan' on the card of the plan held, links to /account/billing, and loads no SDK when entitled", async () => {
     const calls = server(active);
     renderScreen(<PricingScreen />, { url: '/pricing' });
     await screen.findByRole('list', { name: 'Plans' });
     expect(await card('Weekly').findByText('Your plan')).toBeInTheDocument();
     expect(card('Weekly').getByRole('link', { name: 'Manage it on your account page' })).toHaveAttribute(
       'href',
-      '/account#subscription',
+      '/account/billing',
     );
     expect(card('Monthly').queryByText('Your plan')).not.toBeInTheDocument();
     expect(sdkScripts()).toEqual([]);

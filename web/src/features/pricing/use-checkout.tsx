@@ -40,7 +40,7 @@ export function useCheckout(): { planAction: (plan: Plan) => ReactNode; notice: 
           <span className="rounded-full border border-green-400 bg-green-100 px-2 py-0.5 font-semibold text-green-900">
             {SUBSCRIBE_TEXTS.yourPlan}
           </span>
-          <Link to={`${paths.account}#subscription`}>{SUBSCRIBE_TEXTS.manage}</Link>
+          <Link to={paths.accountBilling}>{SUBSCRIBE_TEXTS.manage}</Link>
         </p>
       );
     if (sdk.status === 'ready' && !ownPlan)

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { TwoFactorSetupReply } from '@contract/two-factor';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Message } from '@/components/ui/message';
 import { PasswordField } from '@/components/ui/password-field';
 import { SubmitForm } from '@/components/ui/submit-form';
 import { EMPTY_FIELD } from '@/lib/empty-field';
@@ -16,12 +15,15 @@ export const ENTER_CODE = 'Please enter the 6-digit code your authenticator app 
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
 /** Off: confirm the password to get a QR code, scan it, and confirm with a code to turn it on. */
+export const TWO_FACTOR_OFF =
+  'Two-step sign-in is off. When it is on, signing in with your password also asks for a 6-digit code from an authenticator app on your phone, so a stolen password alone is not enough.';
+
 export function TwoFactorOff({
-  justTurnedOff,
   onEnabled,
+  onCancel,
 }: {
-  justTurnedOff: boolean;
   onEnabled: (codes: ShownCodes) => Promise<void>;
+  onCancel: () => void;
 }) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -78,7 +80,7 @@ export function TwoFactorOff({
           submitLabel="Turn on two-step sign-in"
           pendingLabel="Checking the code"
           actions={
-            <Button variant="quiet" disabled={pending} onClick={() => setSetup(null)}>
+            <Button variant="quiet" disabled={pending} onClick={onCancel}>
               Cancel
             </Button>
           }
@@ -97,30 +99,24 @@ export function TwoFactorOff({
     );
 
   return (
-    <>
-      {justTurnedOff ? (
-        <Message tone="success">
-          Two-step sign-in is off. Your password alone now signs in, and your recovery codes no longer work.
-        </Message>
-      ) : null}
-      <p>
-        Two-step sign-in is off. When it is on, signing in with your password also asks for a 6-digit code
-        from an authenticator app on your phone, so a stolen password alone is not enough.
-      </p>
-      <SubmitForm
-        label="Set up two-step sign-in"
-        onSubmit={start}
-        submission={submission}
-        submitLabel="Set up two-step sign-in"
-        pendingLabel="Checking your password"
-      >
-        <PasswordField
-          hint="Confirm your password to set it up."
-          name="two-factor-password"
-          value={password}
-          onChange={setPassword}
-        />
-      </SubmitForm>
-    </>
+    <SubmitForm
+      label="Set up two-step sign-in"
+      onSubmit={start}
+      submission={submission}
+      submitLabel="Set up two-step sign-in"
+      pendingLabel="Checking your password"
+      actions={
+        <Button variant="quiet" disabled={pending} onClick={onCancel}>
+          Cancel
+        </Button>
+      }
+    >
+      <PasswordField
+        hint="Confirm your password to set it up."
+        name="two-factor-password"
+        value={password}
+        onChange={setPassword}
+      />
+    </SubmitForm>
   );
 }

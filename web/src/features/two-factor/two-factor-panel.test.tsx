@@ -7,7 +7,7 @@ import { sessionStore } from '@/lib/session-store';
 import { apiError, heldReply, stubApi, type ApiCall, type StubReply } from '@/test/fetch-stub';
 import { signedInUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-screen';
-import { TwoFactorPanel } from './two-factor-panel';
+import { TwoFactorRows } from './two-factor-panel';
 
 beforeEach(() => sessionStore.setUser(signedInUser));
 afterEach(() => vi.restoreAllMocks());
@@ -54,9 +54,10 @@ describe('the Two-step sign-in panel', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this.download);
     });
-    renderScreen(<TwoFactorPanel />, { url: '/account' });
+    renderScreen(<TwoFactorRows />, { url: '/account' });
     const user = userEvent.setup();
     expect(await screen.findByText(/Two-step sign-in is off\./)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Set up two-step sign-in' }));
     await user.type(screen.getByLabelText('Password'), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Set up two-step sign-in' }));
     expect(
@@ -90,9 +91,10 @@ describe('the Two-step sign-in panel', () => {
         return apiError(422, 'invalid_code', 'That code is not right.');
       return undefined;
     });
-    renderScreen(<TwoFactorPanel />, { url: '/account' });
+    renderScreen(<TwoFactorRows />, { url: '/account' });
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Password'), 'wrong one');
+    await user.click(await screen.findByRole('button', { name: 'Set up two-step sign-in' }));
+    await user.type(screen.getByLabelText('Password'), 'wrong one');
     await user.click(screen.getByRole('button', { name: 'Set up two-step sign-in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(WRONG_PASSWORD);
     await user.clear(screen.getByLabelText('Password'));
@@ -107,9 +109,10 @@ describe('the Two-step sign-in panel', () => {
     const api = server((call) =>
       call.path === '/api/v1/two_factor/setup' ? { status: 200, body: SETUP } : undefined,
     );
-    renderScreen(<TwoFactorPanel />, { url: '/account' });
+    renderScreen(<TwoFactorRows />, { url: '/account' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Set up two-step sign-in' }));
+    await user.click(screen.getByRole('button', { name: 'Set up two-step sign-in' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter your password.');
     await user.type(screen.getByLabelText('Password'), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Set up two-step sign-in' }));
@@ -131,7 +134,7 @@ describe('the Two-step sign-in panel', () => {
       return undefined;
     });
     api.set(ON);
-    renderScreen(<TwoFactorPanel />, { url: '/account' });
+    renderScreen(<TwoFactorRows />, { url: '/account' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Turn off two-step sign-in' }));
     expect(
@@ -159,7 +162,7 @@ describe('the Two-step sign-in panel', () => {
         : undefined,
     );
     api.set(ON);
-    renderScreen(<TwoFactorPanel />, { url: '/account' });
+    renderScreen(<TwoFactorRows />, { url: '/account' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Turn off two-step sign-in' }));
     await user.type(screen.getByLabelText('Password'), 'wrong');
@@ -177,7 +180,7 @@ describe('the Two-step sign-in panel', () => {
         : undefined,
     );
     api.set({ enabled: true, recovery_codes_left: 1 });
-    renderScreen(<TwoFactorPanel />, { url: '/account' });
+    renderScreen(<TwoFactorRows />, { url: '/account' });
     const user = userEvent.setup();
     expect(await screen.findByText(/1 recovery code is left\./)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Make new recovery codes' }));
@@ -197,7 +200,7 @@ describe('the Two-step sign-in panel', () => {
         : undefined,
     );
     api.set(ON);
-    renderScreen(<TwoFactorPanel />, { url: '/account' });
+    renderScreen(<TwoFactorRows />, { url: '/account' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Make new recovery codes' }));
     await user.click(screen.getByRole('button', { name: 'Make new recovery codes' }));
@@ -212,7 +215,7 @@ describe('the Two-step sign-in panel', () => {
 
   it('reads the setting again when another page changes it (security_changed)', async () => {
     const api = server(() => undefined);
-    renderScreen(<TwoFactorPanel />, { url: '/account' });
+    renderScreen(<TwoFactorRows />, { url: '/account' });
     expect(await screen.findByText(/Two-step sign-in is off\./)).toBeInTheDocument();
     api.set(ON);
     act(() => accountEvents.emit({ event: 'security_changed' }));
@@ -222,7 +225,7 @@ describe('the Two-step sign-in panel', () => {
   it('shows a progress bar while reading the setting, and the server’s message when that fails', async () => {
     const held = heldReply(apiError(503, 'database_unavailable', "We can't reach our database right now."));
     stubApi(() => held.promise);
-    renderScreen(<TwoFactorPanel />, { url: '/account' });
+    renderScreen(<TwoFactorRows />, { url: '/account' });
     expect(screen.getByRole('progressbar', { name: 'Loading two-step sign-in' })).toBeInTheDocument();
     held.release();
     await waitFor(() =>

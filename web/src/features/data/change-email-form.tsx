@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Field } from '@/components/ui/field';
-import { Panel } from '@/components/ui/panel';
+import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { SubmitForm } from '@/components/ui/submit-form';
 import { EMPTY_FIELD } from '@/lib/empty-field';
@@ -8,7 +8,7 @@ import { failure, success, useSubmission } from '@/lib/use-submission';
 import { requestEmailChange } from './api/request-email-change';
 
 /** DESIGN section 12: the new address must confirm itself through a mailed link. */
-export function ChangeEmailPanel() {
+export function ChangeEmailForm({ onCancel }: { onCancel?: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const submission = useSubmission();
@@ -29,29 +29,34 @@ export function ChangeEmailPanel() {
   }
 
   return (
-    <Panel title="Change e-mail">
-      <SubmitForm
-        label="Change e-mail"
-        onSubmit={change}
-        submission={submission}
-        submitLabel="Change e-mail"
-        pendingLabel="Sending the link"
-      >
-        <Field
-          label="New e-mail address"
-          type="email"
-          name="new-email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <PasswordField
-          hint="Your current password, to show it is you."
-          name="email-change-password"
-          value={password}
-          onChange={setPassword}
-        />
-      </SubmitForm>
-    </Panel>
+    <SubmitForm
+      label="Change e-mail"
+      onSubmit={change}
+      submission={submission}
+      submitLabel="Change e-mail"
+      pendingLabel="Sending the link"
+      actions={
+        onCancel ? (
+          <Button variant="quiet" disabled={submission.pending} onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null
+      }
+    >
+      <Field
+        label="New e-mail address"
+        type="email"
+        name="new-email"
+        autoComplete="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <PasswordField
+        hint="Your current password, to show it is you."
+        name="email-change-password"
+        value={password}
+        onChange={setPassword}
+      />
+    </SubmitForm>
   );
 }
