@@ -9,6 +9,10 @@ export function robotsTxt(): string {
   const privatePrefixes = Object.values(WEB_ROUTES)
     .filter((route) => 'private' in route && route.private)
     .map((route) => route.path.replace(/:.*$/, ''));
-  const disallowed = [...new Set([...privatePrefixes, '/api/', API_PATHS.cable])];
+  const prefixes = [...new Set([...privatePrefixes, '/api/', API_PATHS.cable])];
+  // A prefix already covers every path under it (`/account` keeps crawlers off `/account/security`).
+  const disallowed = prefixes.filter(
+    (path) => !prefixes.some((other) => other !== path && path.startsWith(other)),
+  );
   return ['User-agent: *', ...disallowed.map((path) => `Disallow: ${path}`), ''].join('\n');
 }
