@@ -7,6 +7,7 @@ import { passkeysSchema } from './migrations/2026-11-22-passkeys.js';
 import { sessionPublicIdsSchema } from './migrations/2026-11-22-session-public-ids.js';
 import { twoFactorSchema } from './migrations/2026-11-23-two-factor.js';
 import { subscriptionCreateLocksSchema } from './migrations/2026-11-26-subscription-create-locks.js';
+import { webhookTransmissionsSchema } from './migrations/2026-11-26-webhook-transmissions.js';
 import { recoveryAndFreshAuthenticationSchema } from './migrations/2026-11-26-recovery-and-fresh-authentication.js';
 import { keysOutsideTheDatabase } from './migrations/2026-11-26-keys-outside-the-database.js';
 import type { AppKeys } from '../security/app-keys.js';
@@ -21,6 +22,7 @@ export function migrationsFor(dialect: Dialect, { keys }: { keys: AppKeys }): Re
     '2026-11-22-session-public-ids': sessionPublicIdsSchema(dialect),
     '2026-11-23-two-factor': twoFactorSchema(dialect),
     '2026-11-26-subscription-create-locks': subscriptionCreateLocksSchema(dialect),
+    '2026-11-26-webhook-transmissions': webhookTransmissionsSchema(dialect),
     '2026-11-26-recovery-and-fresh-authentication': recoveryAndFreshAuthenticationSchema(dialect),
     // Re-seals what the keys kept in the database sealed: it needs the app keys (docs/decisions/156).
     '2026-11-26-keys-outside-the-database': keysOutsideTheDatabase(keys),

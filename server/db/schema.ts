@@ -75,6 +75,8 @@ export interface PayPalEventsTable {
   id: string;
   event_type: string;
   received_at: string;
+  /** PAYPAL-TRANSMISSION-ID of the delivery that brought it: one transmission, one event. */
+  transmission_id: string | null;
 }
 
 /** An e-mail change waiting for the new address to confirm it (single use: the row goes when used). */

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../db/errors.js';
 import type { SubscriptionPlan, SubscriptionStatus } from '../../contract/subscriptions.js';
 import { type Param, prepare } from '../db/prepared-query.js';
 import type { DbOrTx } from '../db/database.js';
@@ -165,16 +166,37 @@ export async function updateIfUnchanged(
 }
 
 /** Records a PayPal event id; false when it was already recorded (a redelivery). */
+/**
+ * Records an event once, with the transmission that brought it: 'new', 'duplicate' (the event was recorded
+ * before), or 'reused' (the transmission brought another event: a captured signature over another body).
+ */
 export async function recordEvent(
   db: DbOrTx,
-  { id, eventType, at }: { id: string; eventType: string; at: string },
-): Promise<boolean> {
-  const result = await db
-    .insertInto('paypal_events')
-    .values({ id, event_type: eventType, received_at: at })
-    .onConflict((conflict) => conflict.column('id').doNothing())
+  {
+    id,
+    eventType,
+    at,
+    transmissionId,
+  }: { id: string; eventType: string; at: string; transmissionId: string },
+): Promise<'new' | 'duplicate' | 'reused'> {
+  const taken = await db
+    .selectFrom('paypal_events')
+    .select('id')
+    .where('transmission_id', '=', transmissionId)
     .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  if (taken) return taken.id === id ? 'duplicate' : 'reused';
+  try {
+    const result = await db
+      .insertInto('paypal_events')
+      .values({ id, event_type: eventType, received_at: at, transmission_id: transmissionId })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0 ? 'new' : 'duplicate';
+  } catch (error) {
+    // The same transmission recorded a moment ago by a concurrent delivery of another body.
+    if (isUniqueViolation(error)) return 'reused';
+    throw error;
+  }
 }
 
 /** Forgets an event whose handling failed, so PayPal's redelivery is handled. */

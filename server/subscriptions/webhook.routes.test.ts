@@ -58,6 +58,7 @@ describe.each(testDialects)('POST /api/v1/paypal/webhook on %s', (dialect) => {
         id: delivery.event.id,
         event_type: 'BILLING.SUBSCRIPTION.ACTIVATED',
         received_at: expect.any(String),
+        transmission_id: expect.any(String),
       },
     ]);
   });
@@ -80,6 +81,31 @@ describe.each(testDialects)('POST /api/v1/paypal/webhook on %s', (dialect) => {
     expect(metrics).toContain(
       'paypal_webhooks_total{event_type="BILLING.SUBSCRIPTION.ACTIVATED",result="duplicate"} 1',
     );
+  });
+
+  it('takes one transmission for one event: its signature over another body of the same CRC32 is refused', async () => {
+    const kit = await start(dialect, { webhooks: false });
+    const { id } = await approvedUnheard(kit);
+    const certUrl = kit.paypal.webhooks.certUrl;
+    const body = (eventId: string) =>
+      JSON.stringify({ id: eventId, event_type: 'BILLING.SUBSCRIPTION.ACTIVATED', resource: { id } });
+    const first = signWebhook(body('WH-FIRST-1'), { webhookId: WEBHOOK_ID, certUrl });
+    expect((await deliver(kit.webhookUrl, first)).status).toBe(200);
+    const gets = kit.paypal.subscriptions.calls.get;
+    // PayPal signs the transmission id and the body's CRC32 only: a body forged to the same CRC32 under a
+    // captured delivery's headers arrives as exactly this, the same transmission with another event.
+    const again = signWebhook(body('WH-OTHER-2'), {
+      webhookId: WEBHOOK_ID,
+      certUrl,
+      transmissionId: first.headers['paypal-transmission-id'],
+    });
+    const reply = await deliver(kit.webhookUrl, again);
+    expect(reply.status, reply.body).toBe(400);
+    expect(JSON.parse(reply.body)).toEqual(INVALID);
+    expect(kit.paypal.subscriptions.calls.get).toBe(gets);
+    expect((await rowsOf(kit.app).events()).map((event) => event.id)).toEqual(['WH-FIRST-1']);
+    // The same transmission with the same event is PayPal's redelivery: answered once more, 200.
+    expect((await deliver(kit.webhookUrl, first)).status).toBe(200);
   });
 
   it('refuses a tampered body, a wrong webhook id, a bad signature and missing headers: 400, nothing stored', async () => {

@@ -68,13 +68,19 @@ export async function receiveWebhook(
   } catch {
     throw notAPayPalEvent();
   }
-  const first = await recordEvent(ctx.db, {
+  const recorded = await recordEvent(ctx.db, {
     id: event.id,
     eventType: event.event_type,
     at: ctx.now().toISOString(),
+    transmissionId: signed.transmissionId,
   });
+  if (recorded === 'reused') {
+    ctx.log.warn('PayPal webhook refused: its transmission already brought another event');
+    ctx.metrics.webhook('unverified', 'refused');
+    throw invalidSignature();
+  }
   const eventType = /^[A-Z0-9._]{1,64}$/.test(event.event_type) ? event.event_type : 'other';
-  if (!first) {
+  if (recorded === 'duplicate') {
     ctx.metrics.webhook(eventType, 'duplicate');
     return;
   }

@@ -112,9 +112,13 @@ export interface Signed {
  */
 export function signWebhook(
   body: string,
-  { webhookId, certUrl, at = new Date() }: { webhookId: string; certUrl: string; at?: Date },
+  {
+    webhookId,
+    certUrl,
+    at = new Date(),
+    transmissionId = randomUUID(),
+  }: { webhookId: string; certUrl: string; at?: Date; transmissionId?: string },
 ): Signed {
-  const transmissionId = randomUUID();
   const transmissionTime = at.toISOString();
   const message = `${transmissionId}|${transmissionTime}|${webhookId}|${crc32(Buffer.from(body))}`;
   const signature = sign('sha256', Buffer.from(message), signingKey().privateKeyPem).toString('base64');
