@@ -148,12 +148,12 @@ function countLines(chunk: Buffer): number {
   return Math.max(1, lines);
 }
 
+const require = createRequire(import.meta.url);
+
 /** Readable lines for a person at a terminal: time, level, message, then the details. */
 export function terminalFormat(colorize?: boolean): (line: string) => string {
   // Loaded for a terminal only, not at every start (decision 161).
-  const { isColorSupported, prettyFactory } = createRequire(import.meta.url)(
-    'pino-pretty',
-  ) as typeof PinoPretty;
+  const { isColorSupported, prettyFactory } = require('pino-pretty') as typeof PinoPretty;
   colorize ??= isColorSupported;
   return prettyFactory({ colorize, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' });
 }
