@@ -1,8 +1,9 @@
 import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type Transaction } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector.js';
 import { readDirectly } from './direct-reads.js';
 import type { Database } from './schema.js';
@@ -133,8 +134,12 @@ function withStatementCache(connection: SqliteDatabase.Database) {
   };
 }
 
+// pg is loaded when the configuration names PostgreSQL, not at every start (the cold-start figure, decision 161).
+const require = createRequire(import.meta.url);
+
 function openPostgres(url: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const { Pool } = require('pg') as typeof pg;
+  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // A client that loses its server emits 'error'; without a listener that would crash the process. The
   // pool covers idle clients, and this listener clients that are checked out (a query in flight learns of
   // the failure through its own promise).

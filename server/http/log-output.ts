@@ -1,6 +1,7 @@
 import { writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { hostname } from 'node:os';
-import { isColorSupported, prettyFactory } from 'pino-pretty';
+import type * as PinoPretty from 'pino-pretty';
 
 /** Log bytes held while the reader is not reading; past this, lines are dropped and counted. */
 export const MAX_PENDING_BYTES = 1024 * 1024;
@@ -147,8 +148,13 @@ function countLines(chunk: Buffer): number {
   return Math.max(1, lines);
 }
 
+const require = createRequire(import.meta.url);
+
 /** Readable lines for a person at a terminal: time, level, message, then the details. */
-export function terminalFormat(colorize = isColorSupported): (line: string) => string {
+export function terminalFormat(colorize?: boolean): (line: string) => string {
+  // Loaded for a terminal only, not at every start (decision 161).
+  const { isColorSupported, prettyFactory } = require('pino-pretty') as typeof PinoPretty;
+  colorize ??= isColorSupported;
   return prettyFactory({ colorize, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' });
 }
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
 
 export interface MailMessage {
@@ -18,17 +18,21 @@ export interface MailMessage {
  * logged, never the content: reset mails carry links that work like passwords).
  */
 export class Mailer {
-  private readonly transport: Transporter;
+  /** Made at the first mail: nodemailer is loaded then, not at every start (decision 161). */
+  private transport: Promise<Transporter> | null = null;
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
     private readonly metrics?: AppMetrics,
-  ) {
-    this.transport = config.smtpUrl
+  ) {}
+
+  private async openTransport(): Promise<Transporter> {
+    const { default: nodemailer } = await import('nodemailer');
+    return this.config.smtpUrl
       ? nodemailer.createTransport({
-          url: config.smtpUrl,
+          url: this.config.smtpUrl,
           // A slow or dead mail server must not hold connections for minutes (nodemailer's defaults).
           connectionTimeout: 10_000,
           greetingTimeout: 10_000,
@@ -49,7 +53,8 @@ export class Mailer {
   }
 
   private async deliver(message: MailMessage): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.config.mailFrom, ...message });
+    this.transport ??= this.openTransport();
+    const info = await (await this.transport).sendMail({ from: this.config.mailFrom, ...message });
     if (this.config.smtpUrl) {
       this.log.info({ mail: { subject: message.subject } }, 'mail sent');
       return;
@@ -83,6 +88,6 @@ export class Mailer {
 
   async close(): Promise<void> {
     await this.flush();
-    this.transport.close();
+    (await this.transport)?.close();
   }
 }

@@ -1,8 +1,10 @@
-import { decodeClientDataJSON } from '@simplewebauthn/server/helpers';
 import type { Db } from '../db/database.js';
 import { invalidPasskey } from '../http/errors.js';
 import { insertChallenge, takeChallenge, type ChallengePurpose } from './challenges.repository.js';
 import { CHALLENGE_TTL_MS } from './relying-party.js';
+
+// @simplewebauthn/server is loaded at the first passkey call, not at every start (decision 161).
+const helpers = () => import('@simplewebauthn/server/helpers');
 
 interface ChallengeOwner {
   purpose: ChallengePurpose;
@@ -29,6 +31,7 @@ export async function spendChallenge(
   clientDataJSON: string,
   { purpose, userId, status }: ChallengeOwner & { status: 400 | 401 },
 ): Promise<string> {
+  const { decodeClientDataJSON } = await helpers();
   let challenge: unknown;
   try {
     challenge = decodeClientDataJSON(clientDataJSON).challenge;

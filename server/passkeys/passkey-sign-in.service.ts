@@ -1,5 +1,3 @@
-import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { z } from 'zod';
 import type { authenticationResponseSchema } from '../../contract/passkeys.js';
 import type { AppContext } from '../app-context.js';
@@ -12,10 +10,15 @@ import { rememberChallenge, spendChallenge } from './challenges.js';
 import { findPasskeyByCredentialId, recordPasskeyUse, type StoredPasskey } from './passkeys.repository.js';
 import { CHALLENGE_TTL_MS, relyingParty } from './relying-party.js';
 
+// @simplewebauthn/server is loaded at the first passkey call, not at every start (decision 161).
+const webAuthn = () => import('@simplewebauthn/server');
+const helpers = () => import('@simplewebauthn/server/helpers');
+
 export type AuthenticationResponse = z.output<typeof authenticationResponseSchema>;
 
 /** Options for navigator.credentials.get(): no account named, the authenticator offers its passkeys. */
 export async function authenticationOptions({ db, config }: AppContext) {
+  const { generateAuthenticationOptions } = await webAuthn();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(config).id,
     userVerification: 'preferred',
@@ -39,6 +42,7 @@ async function verifiedCounter(
   },
 ): Promise<number | null> {
   const rp = relyingParty(config);
+  const [{ verifyAuthenticationResponse }, { isoBase64URL }] = await Promise.all([webAuthn(), helpers()]);
   const verification = await verifyAuthenticationResponse({
     response,
     expectedChallenge,

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { z } from 'zod';
 import type { PasskeyJson, registrationResponseSchema } from '../../contract/passkeys.js';
 import type { AppContext } from '../app-context.js';
@@ -19,6 +17,10 @@ import {
   type StoredPasskey,
 } from './passkeys.repository.js';
 import { CHALLENGE_TTL_MS, relyingParty } from './relying-party.js';
+
+// @simplewebauthn/server is loaded at the first passkey call, not at every start (decision 161).
+const webAuthn = () => import('@simplewebauthn/server');
+const helpers = () => import('@simplewebauthn/server/helpers');
 
 export const DEFAULT_PASSKEY_NAME = 'Passkey';
 const NAME_LENGTH = { min: 1, max: 64 };
@@ -53,6 +55,7 @@ function checkedName(name: string): string {
 export async function registrationOptions({ db, config }: AppContext, user: Account) {
   const rp = relyingParty(config);
   const existing = await listPasskeys(db, user.id);
+  const { generateRegistrationOptions } = await webAuthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -88,6 +91,7 @@ export async function addPasskey(
     status: 400,
   });
   const rp = relyingParty(config);
+  const [{ verifyRegistrationResponse }, { isoBase64URL }] = await Promise.all([webAuthn(), helpers()]);
   const verification = await verifyRegistrationResponse({
     response,
     expectedChallenge,

@@ -1,4 +1,6 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
 import { APP_PREFIX } from '../../contract/app.js';
 import type { BusHandler, PushBus } from './bus.js';
 
@@ -13,6 +15,9 @@ export interface RedisBusOptions {
 // Redis is away. The subscriber may wait longer, a socket's welcome waits for it.
 const PUBLISH_TIMEOUT_MS = 1000;
 const SUBSCRIBE_TIMEOUT_MS = 5000;
+
+// ioredis is loaded when REDIS_URL is set, not at every start (the cold-start figure, decision 161).
+const require = createRequire(import.meta.url);
 
 interface Channel {
   handlers: Set<BusHandler>;
@@ -33,6 +38,7 @@ export class RedisBus implements PushBus {
 
   constructor(url: string, { prefix = `${APP_PREFIX}:`, onError = () => {} }: RedisBusOptions = {}) {
     this.prefix = prefix;
+    const { Redis } = require('ioredis') as typeof IORedis;
     this.publisher = new Redis(url, { commandTimeout: PUBLISH_TIMEOUT_MS, maxRetriesPerRequest: 1 });
     this.subscriber = new Redis(url, { commandTimeout: SUBSCRIBE_TIMEOUT_MS, autoResubscribe: true });
     // Without listeners an 'error' event would crash the process; ioredis keeps reconnecting anyway.

@@ -1,4 +1,6 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { RateLimitStore, WindowCount } from './rate-limit-store.js';
 
 // One round trip, atomic: count the hit, start the window on the first hit, report when it ends. The
@@ -17,6 +19,9 @@ return {count, ttl}
 // A request waits for its counter: while Redis is away it fails within a second (a 503) rather than hang.
 const COMMAND_TIMEOUT_MS = 1000;
 
+// ioredis is loaded when REDIS_URL is set, not at every start (the cold-start figure, decision 161).
+const require = createRequire(import.meta.url);
+
 type HitCommand = (key: string, windowMs: number) => Promise<[number, number]>;
 
 /** Rate-limit counters in Redis, shared by every instance. */
@@ -29,6 +34,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     private readonly prefix = '',
     onError: (error: Error) => void = () => {},
   ) {
+    const { Redis } = require('ioredis') as typeof IORedis;
     this.redis = new Redis(url, {
       commandTimeout: COMMAND_TIMEOUT_MS,
       maxRetriesPerRequest: 1,
