@@ -76,8 +76,18 @@ export class AppMetrics {
     this.httpDuration.observe({ route }, seconds);
   }
 
+  // One child per method and result, kept: prom-client hashes a label set at every `inc({…})`, and sign-in is
+  // on the hot path.
+  private readonly signInChildren = new Map<string, { inc(): void }>();
+
   signIn(method: string, result: SignInResult): void {
-    this.signIns.inc({ method, result });
+    const key = `${method} ${result}`;
+    let child = this.signInChildren.get(key);
+    if (!child) {
+      child = this.signIns.labels({ method, result });
+      this.signInChildren.set(key, child);
+    }
+    child.inc();
   }
 
   /** Where the push sockets are counted: read at each scrape. */
