@@ -1,35 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { CompiledQuery } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from './database.js';
+import { describe, expect, it } from 'vitest';
 import { readNow } from './direct-reads.js';
-import { testAppKeys } from '../test/helper.js';
-import { migrateToLatest } from './migrate.js';
+import { testDatabases } from '../test/helper.js';
 
-let folder: string | undefined;
-let database: DatabaseHandle | undefined;
-afterEach(async () => {
-  await database?.close();
-  database = undefined;
-  if (folder) rmSync(folder, { recursive: true, force: true });
-  folder = undefined;
-});
-
-function open() {
-  folder = mkdtempSync(join(tmpdir(), 'bullapp-direct-'));
-  database = openDatabase(`sqlite:${join(folder, 'app.sqlite')}`);
-  return database;
-}
+const openDatabase = testDatabases();
 
 const secretNamed = (name: string) =>
   CompiledQuery.raw('select "name", "value" from "app_secrets" where "name" = ?', [name]);
 
 describe('reads at once on SQLite', () => {
   it('outside a transaction only; a read during another call’s transaction waits for it to commit', async () => {
-    const handle = open();
-    await migrateToLatest(handle, { keys: testAppKeys() });
+    const handle = await openDatabase('sqlite');
     const { db } = handle;
     await db.insertInto('app_secrets').values({ name: 'first', value: 'one' }).execute();
     expect(readNow(db, secretNamed('first'))).toEqual([{ name: 'first', value: 'one' }]);
@@ -55,15 +36,14 @@ describe('reads at once on SQLite', () => {
   });
 
   it('leaves a statement that writes to Kysely', async () => {
-    const handle = open();
-    await migrateToLatest(handle, { keys: testAppKeys() });
+    const handle = await openDatabase('sqlite');
     const write = CompiledQuery.raw('insert into "app_secrets" ("name", "value") values (?, ?)', ['a', 'b']);
     expect(readNow(handle.db, write)).toBeNull();
     expect(readNow(handle.db, secretNamed('a'))).toEqual([]);
   });
 
   it('builds the same row objects as better-sqlite3: every type, odd names, a repeated name, __proto__', async () => {
-    const { db } = open();
+    const { db } = await openDatabase('sqlite', { migrated: false });
     const query = CompiledQuery.raw(
       `select 1 as "a", 2 as "a", null as "b", ? as "text", 3.5 as "n", x'00ff' as "blob",
         'q' as "we""ird", 'p' as "__proto__", 'c' as "constructor", 'k' as "0"

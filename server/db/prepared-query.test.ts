@@ -1,21 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testAppKeys, testDialects } from '../test/helper.js';
-import { type DatabaseHandle, openDatabase } from './database.js';
+import { describe, expect, it } from 'vitest';
+import { testDatabases, testDialects } from '../test/helper.js';
 import { readNow } from './direct-reads.js';
-import { migrateToLatest } from './migrate.js';
 import { type Param, prepare } from './prepared-query.js';
 
-let folder: string | undefined;
-let database: DatabaseHandle | undefined;
-afterEach(async () => {
-  await database?.close();
-  database = undefined;
-  if (folder) rmSync(folder, { recursive: true, force: true });
-  folder = undefined;
-});
+const openDatabase = testDatabases();
 
 const secretNamed = prepare((db, param: Param<{ name: string }>) =>
   db.selectFrom('app_secrets').select(['name', 'value']).where('name', '=', param('name')),
@@ -23,9 +11,7 @@ const secretNamed = prepare((db, param: Param<{ name: string }>) =>
 
 describe.each(testDialects)('prepared queries (%s)', (dialect) => {
   async function open() {
-    folder = mkdtempSync(join(tmpdir(), 'bullapp-prepared-'));
-    database = openDatabase((await createTestDatabase(dialect, folder)).url);
-    await migrateToLatest(database, { keys: testAppKeys() });
+    const database = await openDatabase(dialect);
     await database.db
       .insertInto('app_secrets')
       .values([

@@ -3,9 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterEach } from 'vitest';
 import type { AppContextOverrides } from '../app-context.js';
 import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig } from '../config.js';
+import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
 import { AppKeys, parseAppKeys } from '../security/app-keys.js';
 import { schemaPrefix } from './postgres-schemas.js';
 
@@ -84,5 +87,29 @@ export async function buildTestApp(
       await app.close();
       rmSync(folder, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Databases without an app, one per test, closed and removed after each: call in a test file's top level,
+ * then `open(dialect)` in a test. Migrated unless the test migrates itself (`{ migrated: false }`).
+ */
+export function testDatabases() {
+  let folder: string | undefined;
+  let database: DatabaseHandle | undefined;
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+    if (folder) rmSync(folder, { recursive: true, force: true });
+    folder = undefined;
+  });
+  return async (
+    dialect: TestDialect = 'sqlite',
+    { migrated = true }: { migrated?: boolean } = {},
+  ): Promise<DatabaseHandle> => {
+    folder = mkdtempSync(join(tmpdir(), 'bullapp-db-'));
+    database = openDatabase((await createTestDatabase(dialect, folder)).url);
+    if (migrated) await migrateToLatest(database, { keys: testAppKeys() });
+    return database;
   };
 }

@@ -1,28 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { describe, expect, it } from 'vitest';
 import { insertTestUser } from '../test/fixtures.js';
-import { createTestDatabase, testAppKeys, testDialects } from '../test/helper.js';
+import { testDatabases, testDialects } from '../test/helper.js';
 import { credentialsByEmail, findUserByEmail, findUserById, insertUser } from './users.repository.js';
 
-let folder: string | undefined;
-let database: DatabaseHandle | undefined;
-afterEach(async () => {
-  await database?.close();
-  database = undefined;
-  if (folder) rmSync(folder, { recursive: true, force: true });
-  folder = undefined;
-});
+const openDatabase = testDatabases();
 
 describe.each(testDialects)('account reads (%s)', (dialect) => {
   it('select no password hash; the one credential read does', async () => {
-    folder = mkdtempSync(join(tmpdir(), 'bullapp-users-'));
-    database = openDatabase((await createTestDatabase(dialect, folder)).url);
-    await migrateToLatest(database, { keys: testAppKeys() });
-    const { db } = database;
+    const { db } = await openDatabase(dialect);
     const { id } = await insertTestUser(db, { passwordHash: 'the-hash' });
     const now = new Date().toISOString();
     const inserted = await insertUser(db, {
