@@ -60,7 +60,7 @@ export function Shell() {
               >
                 {user.email}
               </Link>
-              <Button variant="quiet" className="text-white hover:bg-blue-900" onClick={() => void logOut()}>
+              <Button variant="toolbar" onClick={() => void logOut()}>
                 Logout
               </Button>
             </>

@@ -27,7 +27,7 @@ function ConfirmForm({ call }: { call: (password: string) => Promise<Outcome> })
         pendingLabel="Checking your password"
         danger
         actions={
-          <Button variant="quiet" onClick={() => setCancelled(true)}>
+          <Button variant="secondary" onClick={() => setCancelled(true)}>
             Cancel
           </Button>
         }

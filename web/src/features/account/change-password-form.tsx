@@ -53,7 +53,7 @@ export function ChangePasswordForm({ onCancel }: { onCancel?: () => void }) {
   }
 
   const cancel = onCancel ? (
-    <Button variant="quiet" disabled={pending} onClick={onCancel}>
+    <Button variant="secondary" disabled={pending} onClick={onCancel}>
       Cancel
     </Button>
   ) : null;
@@ -89,7 +89,7 @@ export function ChangePasswordForm({ onCancel }: { onCancel?: () => void }) {
         pendingLabel="Changing your password"
         actions={
           <>
-            <Button variant="quiet" disabled={pending} onClick={() => setStep('current')}>
+            <Button variant="secondary" disabled={pending} onClick={() => setStep('current')}>
               Back
             </Button>
             {cancel}
