@@ -100,3 +100,21 @@ test('a password is shown and hidden again from the keyboard, and a weak new one
   await expect(password).not.toHaveAttribute('aria-invalid');
   await expect(page.getByText(WEAK_PASSWORD_MESSAGES.common)).toHaveCount(0);
 });
+
+test("'Skip to content' is the first thing Tab reaches, and a route change puts focus on the new page's heading", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome !' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/ with the skip link shown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeFocused();
+});
