@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { WEAK_PASSWORD_MESSAGES } from '../../contract/password-rules';
 import { expect, test } from './fixtures';
 import { createAccount, signInFromLogin, uniqueEmail } from './support/accounts';
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll } from './support/axe';
@@ -69,3 +70,51 @@ for (const width of [320, 1280]) {
     });
   });
 }
+
+test('a password is shown and hidden again from the keyboard, and a weak new one is named at its field as it is typed', async ({
+  page,
+}) => {
+  await page.goto('/signup');
+  await page.getByLabel('E-mail').fill('grace@example.com');
+  const password = page.getByLabel('Password', { exact: true });
+  const toggle = page.getByRole('button', { name: 'Show password', exact: true });
+  await password.focus();
+  await page.keyboard.type('password');
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription(new RegExp(`${WEAK_PASSWORD_MESSAGES.common}$`));
+  await expectNoSeriousA11yViolations(page, '/signup with a weak password typed');
+
+  await page.keyboard.press('Tab');
+  await expect(toggle).toBeFocused();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.press('Space');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(password).toHaveAttribute('type', 'text');
+  await expect(password).toHaveValue('password');
+  await expectNoSeriousA11yViolations(page, '/signup with the password shown');
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await expect(password).toHaveAttribute('type', 'password');
+
+  await password.fill('a quiet meadow at dawn');
+  await expect(password).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByText(WEAK_PASSWORD_MESSAGES.common)).toHaveCount(0);
+});
+
+test("'Skip to content' is the first thing Tab reaches, and a route change puts focus on the new page's heading", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome !' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/ with the skip link shown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeFocused();
+});

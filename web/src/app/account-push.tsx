@@ -50,7 +50,7 @@ export function AccountPush({ children }: { children: ReactNode }) {
             <Message tone="info">
               <div className="flex flex-wrap items-center gap-2">
                 <p className="flex-1">{SIGNED_OUT_NOTICES[notice]}</p>
-                <Button variant="quiet" onClick={() => sessionStore.dismissNotice()}>
+                <Button variant="secondary" onClick={() => sessionStore.dismissNotice()}>
                   Dismiss
                 </Button>
               </div>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session-store';
@@ -34,5 +34,26 @@ describe('the shell', () => {
     expect(await screen.findByRole('heading', { name: 'Pricing', level: 1 })).toBeInTheDocument();
     expect(await screen.findByText('€12.50')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent('/pricing');
+  });
+
+  it('leaves focus alone on the page the document opened with, and moves it to the new heading on a route change', async () => {
+    stubApi(() => ({ status: 200, body: euroPrices }));
+    renderApp('/');
+    const welcome = await screen.findByRole('heading', { name: 'Welcome !', level: 1 });
+    expect(welcome).not.toHaveFocus();
+    await userEvent.click(screen.getByRole('link', { name: 'See prices' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Pricing', level: 1 })).toHaveFocus());
+  });
+
+  it("has a 'Skip to content' link as the first thing Tab reaches, which moves focus to the page", async () => {
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Welcome !' });
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveFocus();
   });
 });

@@ -39,6 +39,19 @@ export function Shell() {
 
   return (
     <div className="flex min-h-screen flex-col">
+      {/* The first thing Tab reaches: past the toolbar to the page. Focus is moved by hand, since a hash in
+          the address would be a navigation of the router's. */}
+      <Link
+        href="#content"
+        look="plain"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('content')?.focus();
+        }}
+        className="sr-only rounded-md bg-white px-4 py-2 font-medium text-blue-800 underline focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-10 focus:outline-2 focus:outline-blue-700"
+      >
+        Skip to content
+      </Link>
       <header className="bg-blue-800 text-white">
         <nav aria-label="Main" className="mx-auto flex max-w-5xl flex-wrap items-center gap-3 px-4 py-2">
           <Link to={paths.home} look="toolbar" aria-label={`${appName} home`}>
@@ -60,14 +73,14 @@ export function Shell() {
               >
                 {user.email}
               </Link>
-              <Button variant="quiet" className="text-white hover:bg-blue-900" onClick={() => void logOut()}>
+              <Button variant="toolbar" onClick={() => void logOut()}>
                 Logout
               </Button>
             </>
           ) : null}
         </nav>
       </header>
-      <main className="flex-1">
+      <main id="content" tabIndex={-1} className="flex-1 focus:outline-none">
         <RouteErrorBoundary key={pathname}>
           <Suspense fallback={<ProgressBar label="Loading the page" />}>
             <Outlet />

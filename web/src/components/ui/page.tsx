@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Message } from './message';
+import { PageHeading } from './page-heading';
 
 /** A sentence the previous screen left for this one (location state `notice`), e.g. after sign-up. */
 export function useNotice(): string | null {
@@ -13,7 +14,7 @@ export function Page({ title, children }: { title: string; children: ReactNode }
   const notice = useNotice();
   return (
     <section className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-8">
-      <h1 className="text-2xl font-semibold">{title}</h1>
+      <PageHeading className="text-2xl font-semibold">{title}</PageHeading>
       {notice ? <Message tone="success">{notice}</Message> : null}
       {children}
     </section>

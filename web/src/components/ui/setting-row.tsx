@@ -76,7 +76,7 @@ export function SettingRow({
         {action && children && !open ? (
           <Button
             ref={actionRef}
-            variant="quiet"
+            variant="secondary"
             aria-expanded={false}
             aria-controls={`${id}-form`}
             onClick={() => toggle(true)}

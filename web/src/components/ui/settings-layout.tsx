@@ -4,6 +4,7 @@ import { paths } from '@/lib/paths';
 import { Link } from './link';
 import { Message } from './message';
 import { useNotice } from './page';
+import { PageHeading } from './page-heading';
 
 /** The pages of the settings area, in the order of DESIGN section 6; 'Delete your account' sits on the last. */
 const PAGES = [
@@ -32,7 +33,7 @@ export function SettingsLayout({ title, children }: { title: string; children: R
           ‹ All settings
         </Link>
       )}
-      <h1 className="text-2xl font-semibold">{title}</h1>
+      <PageHeading className="text-2xl font-semibold">{title}</PageHeading>
       {notice ? <Message tone="success">{notice}</Message> : null}
       <div className="flex flex-col gap-6 md:grid md:grid-cols-[12rem_minmax(0,1fr)] md:items-start md:gap-10">
         <nav aria-label="Settings" className={home ? '' : 'max-md:hidden'}>

@@ -27,7 +27,7 @@ function ConfirmForm({ call }: { call: (password: string) => Promise<Outcome> })
         pendingLabel="Checking your password"
         danger
         actions={
-          <Button variant="quiet" onClick={() => setCancelled(true)}>
+          <Button variant="secondary" onClick={() => setCancelled(true)}>
             Cancel
           </Button>
         }
@@ -45,7 +45,7 @@ function ConfirmForm({ call }: { call: (password: string) => Promise<Outcome> })
 }
 
 describe('SubmitForm with a PasswordField', () => {
-  it('is a named form: a labelled password input with its hint, the submit button, then the other actions', () => {
+  it('is a named form: a labelled password input with its hint and show toggle, the submit button, then the other actions', () => {
     render(<ConfirmForm call={async () => success('Done.')} />);
     const form = screen.getByRole('form', { name: 'Confirm it is you' });
     expect(form).toHaveAttribute('novalidate');
@@ -53,7 +53,11 @@ describe('SubmitForm with a PasswordField', () => {
     expect(input).toHaveAttribute('type', 'password');
     expect(input).toHaveAttribute('autocomplete', 'current-password');
     expect(input).toHaveAccessibleDescription('The one you sign in with.');
-    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Confirm', 'Cancel']);
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Show password',
+      'Confirm',
+      'Cancel',
+    ]);
     expect(screen.getByRole('button', { name: 'Confirm' })).toHaveAttribute('type', 'submit');
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveAttribute('type', 'button');
   });

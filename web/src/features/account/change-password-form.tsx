@@ -3,7 +3,9 @@ import { ERROR_VARIANTS } from '@contract/errors';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { SubmitForm } from '@/components/ui/submit-form';
-import { PASSWORD_RULES } from '@/lib/password-rules';
+import { NewPasswordField } from '@/components/ui/new-password-field';
+import { refusalOf, type Refusal } from '@/lib/password-refusal';
+import { useSessionUser } from '@/lib/session-store';
 import { ApiError } from '@/lib/http-client';
 import { failure, success, useSubmission } from '@/lib/use-submission';
 import { EMPTY_FIELD } from '@/lib/empty-field';
@@ -17,6 +19,8 @@ export function ChangePasswordForm({ onCancel }: { onCancel?: () => void }) {
   const [step, setStep] = useState<'current' | 'new'>('current');
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
+  const [refused, setRefused] = useState<Refusal | null>(null);
+  const email = useSessionUser()?.email ?? '';
   const submission = useSubmission();
   const { submit, setOutcome, pending } = submission;
   const frame = useRef<HTMLDivElement>(null);
@@ -37,6 +41,7 @@ export function ChangePasswordForm({ onCancel }: { onCancel?: () => void }) {
       try {
         await changePassword({ current_password: current, password });
       } catch (error) {
+        setRefused(refusalOf(error, password));
         if (error instanceof ApiError && error.message === ERROR_VARIANTS.wrongCurrentPassword) {
           setCurrent('');
           setStep('current');
@@ -53,7 +58,7 @@ export function ChangePasswordForm({ onCancel }: { onCancel?: () => void }) {
   }
 
   const cancel = onCancel ? (
-    <Button variant="quiet" disabled={pending} onClick={onCancel}>
+    <Button variant="secondary" disabled={pending} onClick={onCancel}>
       Cancel
     </Button>
   ) : null;
@@ -89,20 +94,19 @@ export function ChangePasswordForm({ onCancel }: { onCancel?: () => void }) {
         pendingLabel="Changing your password"
         actions={
           <>
-            <Button variant="quiet" disabled={pending} onClick={() => setStep('current')}>
+            <Button variant="secondary" disabled={pending} onClick={() => setStep('current')}>
               Back
             </Button>
             {cancel}
           </>
         }
       >
-        <PasswordField
+        <NewPasswordField
           label="New password"
-          name="new-password"
-          autoComplete="new-password"
-          hint={PASSWORD_RULES}
           value={password}
           onChange={setPassword}
+          email={email}
+          refused={refused}
         />
       </SubmitForm>
     </div>

@@ -62,10 +62,10 @@ export function CodeStep({
       wide
       actions={
         <>
-          <Button variant="quiet" disabled={pending} onClick={switchMethod}>
+          <Button variant="secondary" disabled={pending} onClick={switchMethod}>
             {texts.other}
           </Button>
-          <Button variant="quiet" disabled={pending} onClick={onStartOver}>
+          <Button variant="secondary" disabled={pending} onClick={onStartOver}>
             Start again with your password
           </Button>
         </>

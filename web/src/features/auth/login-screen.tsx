@@ -122,7 +122,7 @@ export function LoginScreen() {
         wide
         actions={
           canUsePasskeys ? (
-            <Button variant="quiet" disabled={pending} onClick={signInWithPasskey}>
+            <Button variant="secondary" disabled={pending} onClick={signInWithPasskey}>
               Sign in with a passkey
             </Button>
           ) : null

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { WEAK_PASSWORD_MESSAGES } from '@contract/password-rules';
 import { sessionStore } from '@/lib/session-store';
 import { apiError, heldReply, stubApi } from '@/test/fetch-stub';
 import { signedInUser } from '@/test/fixtures';
@@ -21,6 +22,32 @@ describe('the sign-up screen', () => {
     renderScreen(<SignupScreen />, { url: '/signup' });
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/Use 8 to 128 characters/);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says at the password field, as it is typed and before any call, that it is common or made of the e-mail', async () => {
+    const calls = stubApi(() => ({ status: 201, body: signedInUser }));
+    renderScreen(<SignupScreen />, { url: '/signup' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('E-mail'), 'grace@example.com');
+    await user.type(screen.getByLabelText('Password'), 'password');
+    expect(await screen.findByText(WEAK_PASSWORD_MESSAGES.common)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'grace@example.com');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      expect.stringContaining(WEAK_PASSWORD_MESSAGES.sameAsEmail),
+    );
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of the password at the field too", async () => {
+    stubApi(() => apiError(422, 'weak_password', 'Please choose a stronger password.'));
+    renderScreen(<SignupScreen />, { url: '/signup' });
+    await fillAndSubmit('ada@example.com', 'a long passphrase');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please choose a stronger password.');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      expect.stringContaining('Please choose a stronger password.'),
+    );
   });
 
   it('creates the account, signs in, and says so on the next page', async () => {

@@ -3,9 +3,9 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Field } from '@/components/ui/field';
 import { Page } from '@/components/ui/page';
 import { Link } from '@/components/ui/link';
-import { PasswordField } from '@/components/ui/password-field';
+import { NewPasswordField } from '@/components/ui/new-password-field';
 import { SubmitForm } from '@/components/ui/submit-form';
-import { PASSWORD_RULES } from '@/lib/password-rules';
+import { refusalOf, type Refusal } from '@/lib/password-refusal';
 import { paths } from '@/lib/paths';
 import { sessionStore } from '@/lib/session-store';
 import { failure, useSubmission } from '@/lib/use-submission';
@@ -22,6 +22,7 @@ export function SignupScreen() {
   const [alreadySignedIn] = useState(() => Boolean(sessionStore.token));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [refused, setRefused] = useState<Refusal | null>(null);
   const submission = useSubmission();
   const { submit, setOutcome } = submission;
 
@@ -31,7 +32,12 @@ export function SignupScreen() {
     if (!email.trim()) return setOutcome(failure(EMPTY_FIELD.email));
     if (!password) return setOutcome(failure(EMPTY_FIELD.newAccountPassword));
     void submit(async () => {
-      sessionStore.setUser(await signUp({ email: email.trim(), password }));
+      try {
+        sessionStore.setUser(await signUp({ email: email.trim(), password }));
+      } catch (error) {
+        setRefused(refusalOf(error, password));
+        throw error;
+      }
       await navigate(returnPath, { replace: true, state: { notice: WELCOME } });
     });
   }
@@ -53,13 +59,7 @@ export function SignupScreen() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <PasswordField
-          name="new-password"
-          autoComplete="new-password"
-          hint={PASSWORD_RULES}
-          value={password}
-          onChange={setPassword}
-        />
+        <NewPasswordField value={password} onChange={setPassword} email={email} refused={refused} />
       </SubmitForm>
       <p>
         Already have an account?{' '}

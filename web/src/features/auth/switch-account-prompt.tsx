@@ -20,7 +20,7 @@ export function SwitchAccountPrompt({
       <p>{`You are signed in as ${email}. Sign in with this code instead?`}</p>
       <div className="flex flex-wrap gap-3">
         <Button onClick={onSwitch}>Sign in with the code</Button>
-        <Button variant="quiet" onClick={onStay}>
+        <Button variant="secondary" onClick={onStay}>
           Stay signed in
         </Button>
       </div>

@@ -37,7 +37,7 @@ export function ChangeEmailForm({ onCancel }: { onCancel?: () => void }) {
       pendingLabel="Sending the link"
       actions={
         onCancel ? (
-          <Button variant="quiet" disabled={submission.pending} onClick={onCancel}>
+          <Button variant="secondary" disabled={submission.pending} onClick={onCancel}>
             Cancel
           </Button>
         ) : null

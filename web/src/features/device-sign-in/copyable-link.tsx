@@ -32,7 +32,7 @@ export function CopyableLink({ link }: { link: string }) {
           onFocus={(event) => event.target.select()}
           className="min-h-11 min-w-0 flex-1 rounded-md border border-slate-400 bg-slate-50 px-3 py-2 text-sm"
         />
-        <Button variant="quiet" onClick={() => void copy()}>
+        <Button variant="secondary" onClick={() => void copy()}>
           {copied ? 'Copied' : 'Copy link'}
         </Button>
       </div>

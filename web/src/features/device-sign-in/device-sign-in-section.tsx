@@ -69,7 +69,7 @@ function DeviceSignIn({ onCancel }: { onCancel: () => void }) {
         submitLabel="Show QR code"
         pendingLabel="Checking your password"
         actions={
-          <Button variant="quiet" disabled={pending} onClick={onCancel}>
+          <Button variant="secondary" disabled={pending} onClick={onCancel}>
             Close
           </Button>
         }

@@ -33,7 +33,7 @@ export function DeviceItem({
       </p>
       {session.current ? null : (
         <Button
-          variant="quiet"
+          variant="secondary"
           className="self-start"
           disabled={busy}
           aria-describedby={nameId}

@@ -63,7 +63,7 @@ export function PasskeyItem({
             <Button type="submit" disabled={pending}>
               Save name
             </Button>
-            <Button variant="quiet" onClick={() => setMode('view')}>
+            <Button variant="secondary" onClick={() => setMode('view')}>
               Cancel
             </Button>
           </div>
@@ -78,18 +78,18 @@ export function PasskeyItem({
             <Button variant="danger" disabled={pending} onClick={remove}>
               Remove passkey
             </Button>
-            <Button variant="quiet" onClick={() => setMode('view')}>
+            <Button variant="secondary" onClick={() => setMode('view')}>
               Keep it
             </Button>
           </div>
         </div>
       ) : (
         <div className="flex flex-wrap gap-2">
-          <Button variant="quiet" onClick={() => setMode('rename')} aria-label={`Rename ${passkey.name}`}>
+          <Button variant="secondary" onClick={() => setMode('rename')} aria-label={`Rename ${passkey.name}`}>
             Rename
           </Button>
           <Button
-            variant="quiet"
+            variant="secondary"
             onClick={() => setMode('confirm-remove')}
             aria-label={`Remove ${passkey.name}`}
           >

@@ -99,7 +99,7 @@ function AddPasskeyForm({ onAdded, onCancel }: { onAdded: () => Promise<void>; o
       submitLabel="Add a passkey"
       pendingLabel="Waiting for your passkey"
       actions={
-        <Button variant="quiet" disabled={pending} onClick={onCancel}>
+        <Button variant="secondary" disabled={pending} onClick={onCancel}>
           Cancel
         </Button>
       }

@@ -8,6 +8,7 @@ import { SubmitForm } from '@/components/ui/submit-form';
 import { ApiError, sentenceOf } from '@/lib/http-client';
 import { paths } from '@/lib/paths';
 import { sessionStore } from '@/lib/session-store';
+import { refusalOf, type Refusal } from '@/lib/password-refusal';
 import { failure, success, useSubmission } from '@/lib/use-submission';
 import { EMPTY_FIELD } from '@/lib/empty-field';
 import { changePasswordWithToken } from './api/change-password-with-token';
@@ -16,6 +17,7 @@ export function ChangePasswordScreen() {
   const { password_hash: token = '' } = useParams();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
+  const [refused, setRefused] = useState<Refusal | null>(null);
   const [changed, setChanged] = useState(false);
   const submission = useSubmission();
   const { submit, setOutcome } = submission;
@@ -33,6 +35,7 @@ export function ChangePasswordScreen() {
         await changePasswordWithToken({ password_hash: token, password });
       } catch (error) {
         if (ending) sessionStore.withdrawSignOut(ending);
+        setRefused(refusalOf(error, password));
         if (error instanceof ApiError && error.code === 'invalid_reset_token') {
           return failure(
             <>
@@ -74,6 +77,7 @@ export function ChangePasswordScreen() {
             repeat={repeat}
             onPassword={setPassword}
             onRepeat={setRepeat}
+            refused={refused}
           />
         </SubmitForm>
       )}

@@ -16,7 +16,7 @@ export function PricingScreen() {
       {error ? (
         <>
           <Message tone="error">We couldn't load the prices right now. {error}</Message>
-          <Button variant="quiet" className="self-start" onClick={() => void reload()}>
+          <Button variant="secondary" className="self-start" onClick={() => void reload()}>
             Try again
           </Button>
         </>

@@ -66,7 +66,7 @@ export function useCheckout(): { planAction: (plan: Plan) => ReactNode; notice: 
     status = (
       <>
         <Message tone="error">{sdk.message} No money has moved.</Message>
-        <Button variant="quiet" className="self-start" onClick={retry}>
+        <Button variant="secondary" className="self-start" onClick={retry}>
           Load PayPal again
         </Button>
       </>

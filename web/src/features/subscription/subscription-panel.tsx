@@ -124,7 +124,7 @@ function CancelSubscription({
   if (!cancellable(subscription)) return null;
   if (cancel.step === 'idle')
     return (
-      <Button variant="quiet" className="self-start" onClick={() => setCancel({ step: 'confirming' })}>
+      <Button variant="secondary" className="self-start" onClick={() => setCancel({ step: 'confirming' })}>
         {SUBSCRIPTION_TEXTS.cancel}
       </Button>
     );
@@ -140,7 +140,7 @@ function CancelSubscription({
           {SUBSCRIPTION_TEXTS.confirmCancel}
         </Button>
         <Button
-          variant="quiet"
+          variant="secondary"
           disabled={cancel.step === 'cancelling'}
           onClick={() => setCancel({ step: 'idle' })}
         >

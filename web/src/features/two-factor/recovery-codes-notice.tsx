@@ -41,7 +41,7 @@ export function RecoveryCodesNotice({
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
-        <Button variant="quiet" onClick={() => download(codes, appName)}>
+        <Button variant="secondary" onClick={() => download(codes, appName)}>
           Download the codes
         </Button>
         <Button onClick={onDone}>I have saved my recovery codes</Button>

@@ -80,7 +80,7 @@ export function TwoFactorOff({
           submitLabel="Turn on two-step sign-in"
           pendingLabel="Checking the code"
           actions={
-            <Button variant="quiet" disabled={pending} onClick={onCancel}>
+            <Button variant="secondary" disabled={pending} onClick={onCancel}>
               Cancel
             </Button>
           }
@@ -106,7 +106,7 @@ export function TwoFactorOff({
       submitLabel="Set up two-step sign-in"
       pendingLabel="Checking your password"
       actions={
-        <Button variant="quiet" disabled={pending} onClick={onCancel}>
+        <Button variant="secondary" disabled={pending} onClick={onCancel}>
           Cancel
         </Button>
       }

@@ -60,7 +60,7 @@ export function TwoFactorStep({
       pendingLabel="Checking your password"
       danger={step === 'turning-off'}
       actions={
-        <Button variant="quiet" disabled={pending} onClick={onCancel}>
+        <Button variant="secondary" disabled={pending} onClick={onCancel}>
           {step === 'turning-off' ? 'Keep it on' : 'Cancel'}
         </Button>
       }
