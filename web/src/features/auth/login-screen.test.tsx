@@ -49,7 +49,8 @@ describe('the sign-in screen', () => {
     held.release();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Invalid email or password.');
-    expect(alert).toHaveFocus();
+    // Focus moves in an effect after the message is drawn: it must get there, not necessarily in the same turn.
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(sessionStore.getUser()).toBeNull();
     expect(location()).toHaveTextContent(/^\/login$/);
