@@ -9,9 +9,7 @@ const KIND_WORDS: Record<SessionKind, string> = {
 
 export const kindInWords = (kind: SessionKind) => KIND_WORDS[kind];
 
-/** A moment as people read it ("22 Nov 2026, 08:20"), in the reader's own time zone. */
-export function formatMoment(iso: string, locale = 'en-GB'): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
+/** A moment as people read it ("22 Nov 2026, 08:20"): the page's one format (`lib/format`). */
+export { formatDateTime as formatMoment } from '@/lib/format';
 
 export const devicesInWords = (count: number) => (count === 1 ? '1 other device' : `${count} other devices`);

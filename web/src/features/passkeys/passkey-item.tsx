@@ -4,10 +4,9 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Form } from '@/components/ui/form';
 import { FormStatus } from '@/components/ui/form-status';
+import { formatDateTime } from '@/lib/format';
 import { success, useSubmission } from '@/lib/use-submission';
 import { removePasskey, renamePasskey } from './api/passkeys';
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 type Mode = 'view' | 'rename' | 'confirm-remove';
 
@@ -47,8 +46,8 @@ export function PasskeyItem({
     <li className="flex flex-col gap-2 rounded-md border border-slate-200 p-3">
       <p className="font-medium break-all">{passkey.name}</p>
       <p className="text-sm text-slate-700">
-        Added {when(passkey.created_at)} ·{' '}
-        {passkey.last_used_at ? `last used ${when(passkey.last_used_at)}` : 'never used yet'}
+        Added {formatDateTime(passkey.created_at)} ·{' '}
+        {passkey.last_used_at ? `last used ${formatDateTime(passkey.last_used_at)}` : 'never used yet'}
       </p>
       {mode === 'rename' ? (
         <Form onSubmit={rename} label={`Rename ${passkey.name}`}>

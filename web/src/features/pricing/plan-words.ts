@@ -1,4 +1,5 @@
 import type { Plan } from '@contract/prices';
+import { formatMoney, MONEY_LOCALE } from '@/lib/format';
 
 const UNIT_WORDS: Record<Plan['interval_unit'], [singular: string, plural: string]> = {
   DAY: ['day', 'days'],
@@ -15,11 +16,9 @@ export function periodInWords(unit: Plan['interval_unit'], count: number): strin
   return count === 1 ? `per ${singular}` : `every ${count} ${plural}`;
 }
 
-/** The page is in English, so amounts are written the English way, in the currency PayPal priced them in. */
-export function formatPrice(price: string, currency: string, locale = 'en'): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(Number(price));
-}
+/** A plan's price, in the currency PayPal priced it in (`lib/format`). */
+export const formatPrice = (price: string, currency: string): string => formatMoney(price, currency);
 
-export function currencyName(currency: string, locale = 'en'): string {
+export function currencyName(currency: string, locale = MONEY_LOCALE): string {
   return new Intl.DisplayNames(locale, { type: 'currency' }).of(currency) ?? currency;
 }

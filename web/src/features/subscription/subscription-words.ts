@@ -1,3 +1,4 @@
+import { formatDay } from '@/lib/format';
 import type { SubscriptionJson, SubscriptionStatus } from '@contract/subscriptions';
 
 const STATUS_WORDS: Record<SubscriptionStatus, string> = {
@@ -11,12 +12,8 @@ const STATUS_WORDS: Record<SubscriptionStatus, string> = {
 
 export const statusInWords = (status: SubscriptionStatus) => STATUS_WORDS[status];
 
-/** A day as people write it ("5 March 2027"), in the reader's own time zone. */
-export function formatDay(iso: string, locale = 'en-GB'): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(
-    new Date(iso),
-  );
-}
+/** A day as people write it ("5 March 2027"): the page's one format (`lib/format`). */
+export { formatDay };
 
 /** The date that matters now: the next payment while it runs, the end of access once cancelled. */
 export function dateLine(subscription: SubscriptionJson): string | null {
