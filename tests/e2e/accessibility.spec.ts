@@ -40,36 +40,41 @@ async function check(page: Page, screen: Screen) {
   }
 }
 
-for (const width of [320, 1280]) {
-  test.describe(`at ${width} px wide`, () => {
-    test.use({ viewport: { width, height: 800 } });
-
-    for (const screen of publicScreens) {
-      test(`${screen.path} has no serious accessibility violation and no sideways scrolling`, async ({
-        page,
-      }) => {
-        await check(page, screen);
+// Light, then dark (prefers-color-scheme, decision 164): the same screens, the same checks.
+for (const scheme of ['light', 'dark'] as const)
+  for (const width of [320, 1280]) {
+    test.describe(`at ${width} px wide${scheme === 'dark' ? ' in dark mode' : ''}`, () => {
+      test.use({ viewport: { width, height: 800 } });
+      test.beforeEach(async ({ page }) => {
+        await page.emulateMedia({ colorScheme: scheme });
       });
-    }
 
-    test('/account/security has no serious accessibility violation and no sideways scrolling', async ({
-      page,
-      baseURL,
-    }) => {
-      const email = uniqueEmail(`a11y-${width}`);
-      await createAccount(baseURL!, email);
-      await signInFromLogin(page, email);
-      await check(page, {
-        path: '/account/security',
-        heading: 'Security',
-        provoke: async (form) => {
-          await submit('Change password')(form);
-          await submit('Continue')(form);
-        },
+      for (const screen of publicScreens) {
+        test(`${screen.path} has no serious accessibility violation and no sideways scrolling`, async ({
+          page,
+        }) => {
+          await check(page, screen);
+        });
+      }
+
+      test('/account/security has no serious accessibility violation and no sideways scrolling', async ({
+        page,
+        baseURL,
+      }) => {
+        const email = uniqueEmail(`a11y-${scheme}-${width}`);
+        await createAccount(baseURL!, email);
+        await signInFromLogin(page, email);
+        await check(page, {
+          path: '/account/security',
+          heading: 'Security',
+          provoke: async (form) => {
+            await submit('Change password')(form);
+            await submit('Continue')(form);
+          },
+        });
       });
     });
-  });
-}
+  }
 
 test('a password is shown and hidden again from the keyboard, and a weak new one is named at its field as it is typed', async ({
   page,
@@ -117,4 +122,29 @@ test("'Skip to content' is the first thing Tab reaches, and a route change puts 
   await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeFocused();
+});
+
+test('the page follows prefers-color-scheme: dark turns the background and text over, light leaves them be', async ({
+  page,
+}) => {
+  const colours = () =>
+    page.evaluate(() => {
+      const { backgroundColor, color } = getComputedStyle(document.body);
+      return { backgroundColor, color };
+    });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await page.emulateMedia({ colorScheme: 'light' });
+  const light = await colours();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const dark = await colours();
+  // slate-50 on slate-900 in light; in dark the same classes read slate-950 and slate-100.
+  expect(light).toEqual({
+    backgroundColor: 'oklch(0.984 0.003 247.858)',
+    color: 'oklch(0.208 0.042 265.755)',
+  });
+  expect(dark).toEqual({
+    backgroundColor: 'oklch(0.129 0.042 264.695)',
+    color: 'oklch(0.968 0.007 247.896)',
+  });
 });

@@ -52,7 +52,7 @@ export function Shell() {
       >
         Skip to content
       </Link>
-      <header className="bg-blue-800 text-white">
+      <header className="toolbar bg-blue-800 text-white">
         <nav aria-label="Main" className="mx-auto flex max-w-5xl flex-wrap items-center gap-3 px-4 py-2">
           <Link to={paths.home} look="toolbar" aria-label={`${appName} home`}>
             <Logo />

@@ -71,7 +71,7 @@ export function SettingRow({
           <h2 id={`${id}-title`} className="text-lg font-semibold">
             {title}
           </h2>
-          {state ? <div className="text-slate-700 dark:text-slate-300">{state}</div> : null}
+          {state ? <div className="text-slate-700">{state}</div> : null}
         </div>
         {action && children && !open ? (
           <Button

@@ -16,7 +16,7 @@ const PAGES = [
 ] as const;
 
 const itemClass =
-  'flex min-h-11 items-center rounded-md px-3 py-2 font-medium text-blue-800 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 aria-[current=page]:bg-blue-50 aria-[current=page]:text-slate-900 dark:text-blue-300 dark:hover:bg-slate-800 dark:aria-[current=page]:bg-slate-800 dark:aria-[current=page]:text-white';
+  'flex min-h-11 items-center rounded-md px-3 py-2 font-medium text-blue-800 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 aria-[current=page]:bg-blue-50 aria-[current=page]:text-slate-900';
 
 /**
  * A page of the settings area: on wide screens the pages' navigation column beside it; on phones that
@@ -37,7 +37,7 @@ export function SettingsLayout({ title, children }: { title: string; children: R
       {notice ? <Message tone="success">{notice}</Message> : null}
       <div className="flex flex-col gap-6 md:grid md:grid-cols-[12rem_minmax(0,1fr)] md:items-start md:gap-10">
         <nav aria-label="Settings" className={home ? '' : 'max-md:hidden'}>
-          <ul className="flex flex-col gap-1 max-md:divide-y max-md:rounded-lg max-md:border max-md:border-slate-200 dark:max-md:border-slate-700">
+          <ul className="flex flex-col gap-1 max-md:divide-y max-md:rounded-lg max-md:border max-md:border-slate-200">
             {PAGES.map((page) => (
               <li key={page.to}>
                 <Link

@@ -6,7 +6,7 @@ import { paths } from '@/lib/paths';
 /** The address signed in, checked with the server when the page opens (a 401 signs it out). */
 export function SignedInEmail() {
   const user = useMe();
-  return <p className="break-all font-medium text-slate-900 dark:text-slate-100">{user?.email}</p>;
+  return <p className="break-all font-medium text-slate-900">{user?.email}</p>;
 }
 
 /** Always the last thing of the settings area, on its last page. */
