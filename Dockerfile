@@ -2,7 +2,7 @@
 # BullApp in three stages (decision 161): the build with every dependency, the production dependencies alone,
 # and the run stage, which holds the build and those dependencies only. Node is pinned like the rest of the
 # project (decision 153). tests/system/production-install.test.ts runs the run stage's commands without Docker.
-ARG NODE_IMAGE=node:24.18.1-bookworm-slim
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 # The build: every dependency (Vite, TypeScript), then `npm run build` into dist/.
 FROM ${NODE_IMAGE} AS build

@@ -1,5 +1,5 @@
 # Source it (`. scripts/use-node-24.sh`) to run the project on Node 24 when the `node` on PATH is older than
-# 22.12, or is a 24 from 24.19 on (see below); docs/decisions/153-node-24.md. It takes Node 24 from the npm
+# 22.12; docs/decisions/153-node-24.md. It takes Node 24 from the npm
 # registry's `node-linux-<arch>` package, which holds the `node` binary and its C headers but no npm, into a
 # cache outside the repository, puts its bin first on PATH (the machine's npm then runs on it: npm starts
 # through `#!/usr/bin/env node`) and points native module builds (node-gyp, `npm_config_nodedir`) at its
@@ -9,23 +9,18 @@
 # Settings: BULLAPP_NODE_VERSION (default below, bumped on purpose like any locked dependency) and
 # BULLAPP_NODE_CACHE (default ${XDG_CACHE_HOME:-~/.cache}/bullapp).
 #
-# Held at 24.18.1: from 24.19.0 on, Node's header node_object_wrap.h makes every ObjectWrap register an
-# environment cleanup hook and remove it in its destructor, and better-sqlite3 12, built against those
-# headers, aborts the process when a garbage-collected Statement is finalized outside a JavaScript context
-# ("Assertion failed: (env) != nullptr" in RemoveEnvironmentCleanupHook): the Vitest workers crashed on
-# 24.21.0. Lift the hold with the move to better-sqlite3 13 (Node-API), decision 153.
+# It was held at 24.18.1 while better-sqlite3 12 aborted when built against 24.19+ headers; better-sqlite3 13
+# builds and runs on 24.21 (decision 153's follow-up).
 
 bullapp_use_node_24() {
-  local version="${BULLAPP_NODE_VERSION:-24.18.1}"
+  local version="${BULLAPP_NODE_VERSION:-24.21.0}"
   local current major minor
   current="$(node --version 2>/dev/null || true)"
   major="$(printf '%s' "$current" | sed -n 's/^v\([0-9]*\)\..*/\1/p')"
   minor="$(printf '%s' "$current" | sed -n 's/^v[0-9]*\.\([0-9]*\)\..*/\1/p')"
 
   local reason="older than 22.12"
-  if [ "$major" = 24 ] && [ "$minor" -ge 19 ]; then
-    reason="24.19 or later, whose headers make better-sqlite3 12 abort"
-  elif [ -n "$major" ] && { [ "$major" -gt 22 ] || { [ "$major" -eq 22 ] && [ "$minor" -ge 12 ]; }; }; then
+  if [ -n "$major" ] && { [ "$major" -gt 22 ] || { [ "$major" -eq 22 ] && [ "$minor" -ge 12 ]; }; }; then
     local prefix
     prefix="$(dirname "$(dirname "$(command -v node)")")"
     if [ -f "$prefix/include/node/node.h" ]; then export npm_config_nodedir="$prefix"; fi

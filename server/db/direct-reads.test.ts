@@ -57,20 +57,9 @@ describe('reads at once on SQLite', () => {
     expect(direct?.[0]).toStrictEqual(rows[0]);
     const first = direct?.[0] as Record<string, unknown>;
     expect(Object.getPrototypeOf(first)).toBe(Object.prototype);
-    // As better-sqlite3 does on Node 22 and later (the project's engines): the later of two equal names wins,
-    // and `__proto__` is a field of its own, not the prototype.
+    // As better-sqlite3 13 does: the later of two equal names wins, and `__proto__` is no field of its own.
     expect(Object.keys(first)).toEqual(Object.keys(rows[0] as object));
-    expect(Object.keys(first)).toEqual([
-      '0',
-      'a',
-      'b',
-      'text',
-      'n',
-      'blob',
-      'we"ird',
-      '__proto__',
-      'constructor',
-    ]);
+    expect(Object.keys(first)).toEqual(['0', 'a', 'b', 'text', 'n', 'blob', 'we"ird', 'constructor']);
     expect(first.a).toBe(2);
   });
 });

@@ -61,11 +61,9 @@ function rowBuilderFor(statement: SqliteDatabase.Statement): RowBuilder {
   let build = rowBuilders.get(statement);
   if (!build) {
     const names = statement.columns().map((column) => column.name);
-    // A quoted key in a literal is set as better-sqlite3 sets it. `__proto__` is the exception: quoted, it would
-    // set the prototype, but better-sqlite3 on Node 22 and later defines it as a field of its own; computed, so
-    // is it here.
-    const key = (name: string) => (name === '__proto__' ? '["__proto__"]' : JSON.stringify(name));
-    const fields = names.map((name, i) => `${key(name)}: values[${i}]`).join(', ');
+    // A quoted key in a literal is set as better-sqlite3 13 sets it (`__proto__` included: it sets the
+    // prototype, as the Node-API build does on every Node; the parity test holds it to that).
+    const fields = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(', ');
     // The generated text holds JSON-quoted column names of our own SQL and nothing else.
     build = new Function('values', `return { ${fields} };`) as RowBuilder;
     rowBuilders.set(statement, build);

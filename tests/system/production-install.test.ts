@@ -86,8 +86,8 @@ beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'bullapp-production-'));
   chmodSync(scratch, 0o755);
   for (const file of RUN_STAGE_FILES) cpSync(join(root, file), join(scratch, file), { recursive: true });
-  // The run stage's install, with the machine's npm cache (as root, like the Dockerfile's RUN). SQLite's
-  // native module is not compiled again (a minute on this machine): the one built for this Node is copied.
+  // The run stage's install, with the machine's npm cache (as root, like the Dockerfile's RUN). No package
+  // needs an install script: better-sqlite3 13 ships its Node-API binaries in the package.
   run(
     'npm',
     [
@@ -100,12 +100,6 @@ beforeAll(() => {
       '--loglevel=error',
     ],
     { cwd: scratch, env: process.env, stdio: 'pipe' },
-  );
-  const sqliteBuild = join('node_modules', 'better-sqlite3', 'build', 'Release');
-  mkdirSync(join(scratch, sqliteBuild), { recursive: true });
-  copyFileSync(
-    join(root, sqliteBuild, 'better_sqlite3.node'),
-    join(scratch, sqliteBuild, 'better_sqlite3.node'),
   );
   // The data folder is the one place the app may write (the image's volume).
   mkdirSync(join(scratch, 'data'));
