@@ -1,5 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
+import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
   chownSync,
@@ -15,11 +14,18 @@ import {
   statSync,
 } from 'node:fs';
 import { builtinModules } from 'node:module';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  killGroup,
+  portIsFree,
+  signalAndWait,
+  startNpm,
+  waitForReady,
+  type NpmProcess,
+} from '../support/npm-process.js';
 import { ensureBuild, freePort } from '../support/server-process.js';
 
 // The Dockerfile's run stage without Docker (none can be built here; DESIGN section 17, decision 161): the
@@ -137,15 +143,9 @@ describe('the production install (the Dockerfile run stage, without Docker)', ()
     expect(missing, 'imported at run time but not installed by npm ci --omit=dev').toEqual([]);
   });
 
-  let npm: ChildProcess | undefined;
+  let npm: NpmProcess | undefined;
   afterEach(() => {
-    if (npm?.pid) {
-      try {
-        process.kill(-npm.pid, 'SIGKILL');
-      } catch {
-        // The group is already gone.
-      }
-    }
+    killGroup(npm);
     npm = undefined;
     rmSync(join(scratch, 'data'), { recursive: true, force: true });
     mkdirSync(join(scratch, 'data'));
@@ -156,13 +156,11 @@ describe('the production install (the Dockerfile run stage, without Docker)', ()
     '`npm run serve` as an unprivileged user answers /readyz, then stops gracefully on %s sent to npm alone',
     async (signal) => {
       const port = await freePort();
-      const child = spawn(
+      npm = startNpm(
         'setpriv',
         [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', '--', 'npm', 'run', 'serve'],
         {
           cwd: scratch,
-          detached: true,
-          stdio: ['ignore', 'pipe', 'pipe'],
           env: {
             PATH: `${bin}:${process.env.PATH ?? ''}`,
             // As in the image: a home nobody can write, so npm must not need one.
@@ -177,41 +175,16 @@ describe('the production install (the Dockerfile run stage, without Docker)', ()
           },
         },
       );
-      npm = child;
-      let output = '';
-      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-
-      const deadline = Date.now() + 60_000;
-      let ready = false;
-      while (!ready && Date.now() < deadline && child.exitCode === null) {
-        ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-          (reply) => reply.ok,
-          () => false,
-        );
-        if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(ready, `npm run serve did not become ready:\n${output}`).toBe(true);
+      await waitForReady(`http://127.0.0.1:${port}`, npm, 60_000);
       // The database went where the volume is, made by the unprivileged user.
       expect(statSync(join(scratch, 'data', 'app.sqlite')).uid).toBe(NOBODY);
       expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
 
-      process.kill(child.pid!, signal);
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<'still running'>((resolve) => {
-        timer = setTimeout(() => resolve('still running'), EXIT_DEADLINE_MS);
-      });
-      const outcome = await Promise.race([exited, late]);
-      clearTimeout(timer);
+      const outcome = await signalAndWait(npm, signal, EXIT_DEADLINE_MS);
+      const output = npm.output();
       expect(outcome, output).toEqual([0, null]);
       expect(output).toContain('shutting down');
-      const probe = net.createServer();
-      await new Promise<void>((resolve, reject) => {
-        probe.once('error', reject);
-        probe.listen(port, '127.0.0.1', resolve);
-      });
-      await new Promise((resolve) => probe.close(resolve));
+      expect(await portIsFree(port), `port ${port} still taken after npm ended`).toBe(true);
     },
     EXIT_DEADLINE_MS + 90_000,
   );
