@@ -5,6 +5,8 @@ export const API_PATHS = {
   logout: '/api/v1/logout',
   me: '/api/v1/me',
   resetPassword: '/api/v2/reset_password',
+  /** Whether a reset link can still set a password, asked by its page before the form shows (decision 168). */
+  checkResetLink: '/api/v2/reset_password/check',
   changePassword: '/api/v2/change_password',
   deleteUser: '/api/v1/delete_user_with_token',
   prices: '/api/v1/paypal_prices',
@@ -18,6 +20,8 @@ export const API_PATHS = {
   emailChange: '/api/v1/email_change',
   confirmEmailChange: '/api/v1/email_change/confirm',
   undoEmailChange: '/api/v1/email_change/undo',
+  checkEmailChangeLink: '/api/v1/email_change/confirm/check',
+  checkEmailUndoLink: '/api/v1/email_change/undo/check',
   reauthenticate: '/api/v1/reauthenticate',
   passkeys: '/api/v1/passkeys',
   passkey: '/api/v1/passkeys/:id',

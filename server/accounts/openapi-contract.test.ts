@@ -64,6 +64,10 @@ const DESIGN_TABLE: Row[] = [
   { method: 'post', path: '/api/v1/reauthenticate', statuses: [204, 401, 403], bearer: true },
   { method: 'post', path: '/api/v1/two_factor/disable', statuses: [204, 403], bearer: true },
   { method: 'post', path: '/api/v1/two_factor/recovery_codes', statuses: [200, 403, 409], bearer: true },
+  // Issue #27 (decision 168): a mailed link's page asks whether it still works before showing a form.
+  { method: 'post', path: '/api/v2/reset_password/check', statuses: [204, 400], bearer: false },
+  { method: 'post', path: '/api/v1/email_change/confirm/check', statuses: [204, 400], bearer: false },
+  { method: 'post', path: '/api/v1/email_change/undo/check', statuses: [204, 400], bearer: false },
 ];
 
 /** Replies every call may add to the table's: bad input, a missing token, rate limits, readiness. */

@@ -12,12 +12,17 @@ import { ERROR_VARIANTS } from '../../contract/errors.js';
 import { meReplySchema } from '../../contract/users.js';
 import { callerOf } from '../http/caller.js';
 import { BEARER_ERRORS, BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
-import { wrongCurrentPassword } from '../http/errors.js';
+import { invalidEmailChangeToken, invalidEmailUndoToken, wrongCurrentPassword } from '../http/errors.js';
+import { linkCheckRoute } from '../http/link-check.js';
+import { hashToken } from '../sessions/session-token.js';
 import { requireUser } from '../sessions/request-user.js';
 import { normaliseEmail } from '../users/email-address.js';
 import { addressSubject } from '../rate-limit/client-address.js';
 import { confirmEmailChange, requestEmailChange } from './email-change.service.js';
 import { undoEmailChange } from './email-change-undo.service.js';
+import { findUsableEmailChange } from './email-changes.repository.js';
+import { findUsableUndo } from './email-change-undos.repository.js';
+import { openAddress } from './sealed-address.js';
 import { exportFileName, exportUserData } from './export.service.js';
 import { toMe } from '../users/user-json.js';
 
@@ -162,4 +167,34 @@ export async function dataRoutes(app: FastifyInstance) {
       return reply.code(204).send();
     },
   );
+
+  // The pages of both mailed links ask before they show their button (decision 168).
+  linkCheckRoute(app, {
+    path: API_PATHS.checkEmailChangeLink,
+    tags: ['data'],
+    link: 'the link that confirms an e-mail change',
+    rule: 'confirmEmailPerIp',
+    refused: invalidEmailChangeToken,
+    usable: async (token) =>
+      (await findUsableEmailChange(context.db, {
+        tokenHash: hashToken(token),
+        now: new Date().toISOString(),
+      })) !== null,
+  });
+
+  linkCheckRoute(app, {
+    path: API_PATHS.checkEmailUndoLink,
+    tags: ['data'],
+    link: 'the link that undoes an e-mail change',
+    rule: 'confirmEmailPerIp',
+    refused: invalidEmailUndoToken,
+    usable: async (token) => {
+      const undo = await findUsableUndo(context.db, {
+        tokenHash: hashToken(token),
+        now: new Date().toISOString(),
+      });
+      // As the undo itself: a row whose sealed address this token does not open is no link of ours.
+      return undo !== null && openAddress(undo.old_email_sealed, token) !== null;
+    },
+  });
 }

@@ -5,6 +5,7 @@ import { ERROR_VARIANTS } from '../../contract/errors.js';
 import { changePasswordBodySchema } from '../../contract/users.js';
 import { callerOf } from '../http/caller.js';
 import { BEARER_ERRORS, BODY_ERRORS, errorReplies, PASSWORD_CHECKED } from '../http/error-replies.js';
+import { addressSubject } from '../rate-limit/client-address.js';
 import { requireUser } from '../sessions/request-user.js';
 import { changePasswordWithCurrent, changePasswordWithResetToken } from './change-password.service.js';
 import { API_PATHS } from '../../contract/api-paths.js';
@@ -39,6 +40,7 @@ export async function changePasswordRoutes(app: FastifyInstance) {
       const { body } = request;
       const caller = callerOf(request);
       if ('password_hash' in body) {
+        await app.ctx.rateLimiter.check('resetLinkPerIp', addressSubject(request.ip));
         await changePasswordWithResetToken(context, {
           token: body.password_hash,
           password: body.password,

@@ -5,8 +5,12 @@ import { z } from 'zod';
 import { resetPasswordBodySchema } from '../../contract/users.js';
 import { callerOf } from '../http/caller.js';
 import { BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
+import { invalidResetToken } from '../http/errors.js';
+import { linkCheckRoute } from '../http/link-check.js';
+import { hashToken } from '../sessions/session-token.js';
 import { addressSubject } from '../rate-limit/client-address.js';
 import { normaliseEmail } from '../users/email-address.js';
+import { findUsableReset } from './password-resets.repository.js';
 import { requestPasswordReset } from './password-resets.service.js';
 import { API_PATHS } from '../../contract/api-paths.js';
 
@@ -44,4 +48,17 @@ export async function passwordResetRoutes(app: FastifyInstance) {
       return reply.code(204).send();
     },
   );
+
+  linkCheckRoute(app, {
+    path: API_PATHS.checkResetLink,
+    tags: ['passwords'],
+    link: 'a password reset link',
+    rule: 'resetLinkPerIp',
+    refused: invalidResetToken,
+    usable: async (token) =>
+      (await findUsableReset(context.db, {
+        tokenHash: hashToken(token),
+        now: new Date().toISOString(),
+      })) !== null,
+  });
 }

@@ -20,6 +20,9 @@ export const DEFAULT_RATE_LIMITS = {
   signUpPerIp: { limit: 20, windowMs: 60 * MINUTE },
   resetPerIp: { limit: 10, windowMs: 60 * MINUTE },
   resetPerEmail: { limit: 5, windowMs: 60 * MINUTE },
+  // A reset link used, or checked by its page before the form shows (decision 168): the numbers of
+  // confirmEmailPerIp, the other mailed links' rule.
+  resetLinkPerIp: { limit: 20, windowMs: 15 * MINUTE },
   deletePerIp: { limit: 20, windowMs: 60 * MINUTE },
   deletePerAccount: { limit: 5, windowMs: 60 * MINUTE },
   changePasswordPerUser: { limit: 10, windowMs: 15 * MINUTE },
