@@ -43,7 +43,10 @@ describe.each(testDialects)('push events of the accounts API on %s', (dialect) =
       payload: { current_password: STRONG_PASSWORD, password: 'a brand new password' },
     });
     expect(heard).toEqual([
-      [sessionStream(signupSession!.id), { event: { event: 'signed_out' }, disconnect: true }],
+      [
+        sessionStream(signupSession!.id),
+        { event: { event: 'signed_out', reason: 'password_changed' }, disconnect: true },
+      ],
       [userStream(user.id), { event: { event: 'password_changed' }, disconnect: false }],
     ]);
 
@@ -55,7 +58,7 @@ describe.each(testDialects)('push events of the accounts API on %s', (dialect) =
       .executeTakeFirstOrThrow();
     await app.inject({ method: 'POST', url: '/api/v1/logout', headers: bearer(second.auth_token) });
     expect(heard).toEqual([
-      [sessionStream(secondId), { event: { event: 'signed_out' }, disconnect: true }],
+      [sessionStream(secondId), { event: { event: 'signed_out', reason: 'logout' }, disconnect: true }],
       [userStream(user.id), { event: { event: 'session_ended', id: secondPublicId }, disconnect: false }],
     ]);
 

@@ -78,5 +78,5 @@ export async function signOut({ db, events }: AppContext, { user, session }: Aut
   // A QR code shown on this page must not outlive it (one waiting elsewhere ends too: it lives 5 minutes).
   await deletePendingSessionsOfUser(db, user.id);
   // The user's other pages take the device off their Devices list.
-  await events.sessionsRevoked(user.id, [session]);
+  await events.sessionsRevoked(user.id, [session], 'logout');
 }

@@ -52,6 +52,11 @@ function deliverToAll(message: unknown, connections: ReadonlySet<CableConnection
   }
 }
 
+/** A socket whose session reached its deadline unused: its page hears why it is signed out. */
+export function tellExpired(connection: CableConnection) {
+  connection.deliver(ACCOUNT_CHANNEL, framesOf({ event: 'signed_out', reason: 'expired' }));
+}
+
 /**
  * Every authenticated socket listens on its user's stream and its own session's stream, whether or not it
  * has subscribed to AccountChannel yet (like Rails' internal channel): a revoked session or a deleted

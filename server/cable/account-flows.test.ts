@@ -63,7 +63,7 @@ describe.each(testDialects)('account events from the API on %s', (dialect) => {
       { current_password: STRONG_PASSWORD, password: 'a new kettle rain' },
       token,
     );
-    expect(await there.next()).toEqual(event({ event: 'signed_out' }));
+    expect(await there.next()).toEqual(event({ event: 'signed_out', reason: 'password_changed' }));
     expect(await there.next()).toEqual({ type: 'disconnect', reason: 'signed_out', reconnect: false });
     expect(await here.next()).toEqual(event({ event: 'password_changed' }));
   });
@@ -76,7 +76,7 @@ describe.each(testDialects)('account events from the API on %s', (dialect) => {
     const { sessions } = await call('GET', '/api/v1/sessions', undefined, token);
     const leavingId = sessions.find((session: { current: boolean }) => session.current).id;
     await call('POST', '/api/v1/logout', undefined, token);
-    expect(await leaving.next()).toEqual(event({ event: 'signed_out' }));
+    expect(await leaving.next()).toEqual(event({ event: 'signed_out', reason: 'logout' }));
     expect(await leaving.next()).toMatchObject({ type: 'disconnect', reason: 'signed_out' });
     expect(await staying.next()).toEqual(event({ event: 'session_ended', id: leavingId }));
     await expect(staying.next({ timeoutMs: 300 })).rejects.toThrow(/No frame/);

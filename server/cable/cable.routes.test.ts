@@ -300,8 +300,11 @@ describe.each(testDialects)('the Action Cable server at /cable on %s', (dialect)
       await revoked.subscribe(ACCOUNT);
       await kept.subscribe(ACCOUNT);
 
-      await app.ctx.events.signedOut([sessionId]);
-      expect(await revoked.next()).toEqual({ identifier: ACCOUNT, message: { event: 'signed_out' } });
+      await app.ctx.events.signedOut([sessionId], 'device_sign_out');
+      expect(await revoked.next()).toEqual({
+        identifier: ACCOUNT,
+        message: { event: 'signed_out', reason: 'device_sign_out' },
+      });
       for (const socket of [revoked, unsubscribed]) {
         expect(await socket.next()).toEqual({ type: 'disconnect', reason: 'signed_out', reconnect: false });
         expect((await socket.closed).code).toBe(1000);

@@ -6,7 +6,7 @@ import { CABLE_SUBPROTOCOL } from '../../contract/cable.js';
 import { originNotAllowed, upgradeRequired } from '../http/errors.js';
 import { addressSubject } from '../rate-limit/client-address.js';
 import { authenticateToken, currentDeadline, sessionDeadline } from '../sessions/sessions.service.js';
-import { ACCOUNT_CHANNEL, listenToAccount } from './account-channel.js';
+import { ACCOUNT_CHANNEL, listenToAccount, tellExpired } from './account-channel.js';
 import { CableConnection, type CableContext } from './connection.js';
 import { originChecker } from './origin.js';
 import { pingFrame } from './protocol.js';
@@ -45,6 +45,7 @@ async function cable(app: FastifyInstance) {
       );
     },
     deadlineOf: (sessionId) => currentDeadline(app.ctx.db, sessionId),
+    expired: tellExpired,
     listen: listenToAccount(app.ctx.bus),
     channels: new Set([ACCOUNT_CHANNEL]),
     open: new Set(),

@@ -27,6 +27,8 @@ export interface CableContext {
   listen(connection: CableConnection, identity: CableIdentity): Promise<Array<() => void>>;
   /** The session's deadline as stored now, or null once it has ended or was revoked. */
   deadlineOf(sessionId: number): Promise<number | null>;
+  /** Tells the connection's subscriptions that its session expired, before it closes (decision 169). */
+  expired(connection: CableConnection): void;
   channels: ReadonlySet<string>;
   open: Set<CableConnection>;
   /** Across instances with REDIS_URL (session-socket-cap.ts). */
@@ -106,7 +108,8 @@ export class CableConnection {
 
   /**
    * The socket lives no longer than its session: at the deadline the session is read again (use may have
-   * moved it), and the socket closes as unauthorized once it has ended.
+   * moved it), and once it has ended the page hears that it expired and the socket closes as unauthorized.
+   * A session revoked before its deadline closed its sockets then, with its own reason.
    */
   private closeAt(sessionId: number, deadline: number) {
     const wait = Math.min(Math.max(deadline - Date.now(), 0), MAX_TIMER_MS);
@@ -114,8 +117,9 @@ export class CableConnection {
       this.context.deadlineOf(sessionId).then(
         (next) => {
           if (this.state !== 'open') return;
-          if (next === null) this.close('unauthorized', false);
-          else this.closeAt(sessionId, next);
+          if (next !== null) return this.closeAt(sessionId, next);
+          this.context.expired(this);
+          this.close('unauthorized', false);
         },
         (error: unknown) => {
           this.context.log.warn({ err: error }, 'cable: could not read a session deadline');

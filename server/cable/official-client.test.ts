@@ -113,11 +113,11 @@ describe.each(testDialects)('the official @rails/actioncable client on %s', (dia
     const consumer = consumerFor(token);
     const account = subscribeAccount(consumer);
     await vi.waitFor(() => expect(account.connected).toHaveBeenCalled());
-    await app.ctx.events.signedOut([sessionId]);
+    await app.ctx.events.signedOut([sessionId], 'device_sign_out');
     await vi.waitFor(() =>
       expect(account.disconnected).toHaveBeenCalledWith({ willAttemptReconnect: false }),
     );
-    expect(account.received).toHaveBeenCalledWith({ event: 'signed_out' });
+    expect(account.received).toHaveBeenCalledWith({ event: 'signed_out', reason: 'device_sign_out' });
     expect(internals(consumer).connection.monitor.isRunning()).toBe(false);
   });
 

@@ -58,6 +58,25 @@ describe.each(testDialects)('push sockets on %s', (dialect) => {
     await socket.closed;
   });
 
+  it('tell their page the session expired before they close at its deadline', async () => {
+    const { app, cableUrl } = await bed.start(dialect);
+    const user = await createUser(app.database.db);
+    const { token, sessionId } = await signIn(app.database.db, user.id);
+    await app.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() + 1500).toISOString() })
+      .where('id', '=', sessionId)
+      .execute();
+    const socket = bed.track(await RawSocket.welcomed(cableUrl, { token }));
+    const account = JSON.stringify({ channel: 'AccountChannel' });
+    await socket.subscribe(account);
+    expect(await socket.next({ timeoutMs: 10_000 })).toEqual({
+      identifier: account,
+      message: { event: 'signed_out', reason: 'expired' },
+    });
+    expect(await socket.next()).toEqual({ type: 'disconnect', reason: 'unauthorized', reconnect: false });
+  });
+
   it('close when their session turns one year old, however recently it was used', async () => {
     const { app, cableUrl } = await bed.start(dialect);
     const user = await createUser(app.database.db);

@@ -38,7 +38,10 @@ export async function undoEmailChange(
   });
   // The address the account is leaving is erased from the database files, as after a change.
   await eraseDeleted();
-  await events.signedOut(recovered.revoked.map((session) => session.id));
+  await events.signedOut(
+    recovered.revoked.map((session) => session.id),
+    'email_change_undone',
+  );
   await events.emailChanged(undo.user_id);
   await recovered.announce();
 }

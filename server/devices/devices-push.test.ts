@@ -8,7 +8,7 @@ import { instancesKit, redisUrl } from '../test/instances-kit.js';
 /** DESIGN section 10 on the push channel: a revoked session's pages are told and closed, the others hear of it. */
 
 const ACCOUNT = JSON.stringify({ channel: 'AccountChannel' });
-const SIGNED_OUT = { identifier: ACCOUNT, message: { event: 'signed_out' } };
+const signedOut = (reason: string) => ({ identifier: ACCOUNT, message: { event: 'signed_out', reason } });
 const ENDED = { type: 'disconnect', reason: 'signed_out', reconnect: false };
 const sessionEnded = (id: string) => ({ identifier: ACCOUNT, message: { event: 'session_ended', id } });
 
@@ -36,8 +36,9 @@ async function page(instance: ListeningApp, device: Device) {
   return socket;
 }
 
-async function expectToldAndClosed(socket: RawSocket) {
-  expect(await socket.next()).toEqual(SIGNED_OUT);
+/** Told `signed_out` and why (by default: from another device's list), then closed. */
+async function expectToldAndClosed(socket: RawSocket, reason = 'device_sign_out') {
+  expect(await socket.next()).toEqual(signedOut(reason));
   expect(await socket.next()).toEqual(ENDED);
   expect((await socket.closed).code).toBe(1000);
 }
@@ -106,7 +107,7 @@ describe.each(testDialects)('signing devices out, on the push channel, on %s', (
     const stayingPage = await page(instance, staying);
     const leavingPage = await page(instance, leaving);
     await app.inject({ method: 'POST', url: '/api/v1/logout', headers: bearer(leaving.token) });
-    await expectToldAndClosed(leavingPage);
+    await expectToldAndClosed(leavingPage, 'logout');
     expect(await stayingPage.next()).toEqual(sessionEnded(leaving.publicId));
   });
 });

@@ -52,7 +52,7 @@ export async function revokeDevice(
     return deleted;
   });
   if (!revoked) throw sessionNotFound();
-  await events.sessionsRevoked(userId, [revoked]);
+  await events.sessionsRevoked(userId, [revoked], 'device_sign_out');
 }
 
 /**
@@ -76,7 +76,7 @@ export async function revokeOtherDevices(
   });
   // A QR token no device used is no device: the list never showed it.
   const devices = recovered.revoked.filter((session) => !session.pending);
-  await events.sessionsRevoked(userId, devices);
+  await events.sessionsRevoked(userId, devices, 'device_sign_out');
   await recovered.announce();
   return devices.length;
 }

@@ -43,7 +43,10 @@ async function storeNewPassword(
 }
 
 async function announce({ config, events, mailer }: AppContext, user: Account, recovered: Recovered) {
-  await events.signedOut(recovered.revoked.map((session) => session.id));
+  await events.signedOut(
+    recovered.revoked.map((session) => session.id),
+    'password_changed',
+  );
   await events.passwordChanged(user.id);
   await recovered.announce();
   mailer.dispatch(passwordChangedMail(config, { to: user.email, notices: recovered.notices }));

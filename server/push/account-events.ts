@@ -1,5 +1,5 @@
 import type { AppMetrics } from '../metrics/metrics.js';
-import type { AccountEvent, SessionKind } from '../../contract/cable.js';
+import type { AccountEvent, SessionKind, SignedOutReason } from '../../contract/cable.js';
 import type { SubscriptionJson } from '../../contract/subscriptions.js';
 import type { PushBus } from './bus.js';
 
@@ -28,11 +28,11 @@ export class AccountEvents {
     return this.send(userStream(userId), { event: { event: 'password_changed' }, disconnect: false });
   }
 
-  /** Each revoked session hears `signed_out` on its own sockets, which then close. */
-  async signedOut(sessionIds: number[]) {
+  /** Each revoked session hears `signed_out` and why on its own sockets, which then close. */
+  async signedOut(sessionIds: number[], reason: SignedOutReason) {
     await Promise.all(
       sessionIds.map((id) =>
-        this.send(sessionStream(id), { event: { event: 'signed_out' }, disconnect: true }),
+        this.send(sessionStream(id), { event: { event: 'signed_out', reason }, disconnect: true }),
       ),
     );
   }
@@ -41,8 +41,15 @@ export class AccountEvents {
    * Sessions revoked from another page (Devices, logout): each hears `signed_out` on its own sockets, which
    * then close; then the user's other pages hear `session_ended` with its public id.
    */
-  async sessionsRevoked(userId: number, sessions: Array<{ id: number; public_id: string }>) {
-    await this.signedOut(sessions.map((session) => session.id));
+  async sessionsRevoked(
+    userId: number,
+    sessions: Array<{ id: number; public_id: string }>,
+    reason: Extract<SignedOutReason, 'logout' | 'device_sign_out'>,
+  ) {
+    await this.signedOut(
+      sessions.map((session) => session.id),
+      reason,
+    );
     await Promise.all(
       sessions.map((session) =>
         this.send(userStream(userId), {

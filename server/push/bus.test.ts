@@ -42,12 +42,15 @@ describe('AccountEvents', () => {
     await events.sessionCreated(5, 'qr');
     await events.passwordChanged(5);
     await events.accountDeleted(5);
-    await events.signedOut([9, 10]);
+    await events.signedOut([9, 10], 'logout');
     expect(onUser.mock.calls.map(([message]) => message)).toEqual([
       { event: { event: 'session_created', kind: 'qr' }, disconnect: false },
       { event: { event: 'password_changed' }, disconnect: false },
       { event: { event: 'account_deleted' }, disconnect: true },
     ]);
-    expect(onSession).toHaveBeenCalledWith({ event: { event: 'signed_out' }, disconnect: true });
+    expect(onSession).toHaveBeenCalledWith({
+      event: { event: 'signed_out', reason: 'logout' },
+      disconnect: true,
+    });
   });
 });
