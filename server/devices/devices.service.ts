@@ -9,7 +9,7 @@ import {
 } from '../sessions/sessions.repository.js';
 import type { Authenticated } from '../sessions/sessions.service.js';
 import type { AccountRecovery } from '../users/account-recovery.js';
-import { deviceLabel } from './device-label.js';
+import { deviceLabel } from '../sessions/device-label.js';
 
 /**
  * The signed-in devices of the caller's account, latest use first. Stored last uses move at most once a

@@ -96,10 +96,29 @@ describe.each(testDialects)('passkey registration and management on %s', (dialec
       expect(Number(rows[0]!.sign_count)).toBe(0);
     });
 
-    it('names a passkey "Passkey" when no name is given', async () => {
+    it('names a passkey given no name after the browser that made it, as the Devices list names it', async () => {
       const { app } = await start(dialect);
-      const { passkey } = await userWithPasskey(app);
-      expect(passkey.name).toBe('Passkey');
+      const user = await newUser(app);
+      const named = async (userAgent: string) => {
+        const reply = await app.inject({
+          method: 'POST',
+          url: '/api/v1/passkeys',
+          headers: { ...bearer(user.auth_token), 'user-agent': userAgent },
+          payload: {
+            response: new SoftwareAuthenticator(RP).register(await registrationOptions(app, user)),
+          },
+        });
+        expect(reply.statusCode, reply.body).toBe(201);
+        return reply.json<PasskeyJson>().name;
+      };
+      const iphone =
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1';
+      const linux =
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+      expect(await named(iphone)).toBe('Safari on iPhone');
+      expect(await named(linux)).toBe('Chrome on Linux');
+      // A User-Agent that names no browser nor system: "Passkey" rather than "Unknown device".
+      expect(await named('curl/8.5.0')).toBe('Passkey');
     });
 
     it('refuses a registration challenge used twice (400 invalid_passkey)', async () => {

@@ -4,6 +4,7 @@ import type { PasskeyJson, registrationResponseSchema } from '../../contract/pas
 import type { AppContext } from '../app-context.js';
 import type { Caller } from '../http/caller.js';
 import { isUniqueViolation } from '../db/errors.js';
+import { deviceLabel, UNKNOWN_DEVICE } from '../sessions/device-label.js';
 import { invalidPasskey, invalidPasskeyName, passkeyNotFound } from '../http/errors.js';
 import type { Account } from '../users/account.js';
 import { rememberChallenge, spendChallenge } from './challenges.js';
@@ -22,6 +23,7 @@ import { CHALLENGE_TTL_MS, relyingParty } from './relying-party.js';
 const webAuthn = () => import('@simplewebauthn/server');
 const helpers = () => import('@simplewebauthn/server/helpers');
 
+/** The name of a new passkey from a browser whose User-Agent says nothing a person would recognise. */
 export const DEFAULT_PASSKEY_NAME = 'Passkey';
 const NAME_LENGTH = { min: 1, max: 64 };
 
@@ -43,6 +45,15 @@ const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\
 /** The name as kept: control characters become a space, and the ends are trimmed. */
 export function cleanPasskeyName(name: string): string {
   return name.replace(CONTROL_CHARACTERS, ' ').trim();
+}
+
+/**
+ * A passkey given no name is named after the browser that made it, as the Devices list names that browser
+ * ("Chrome on Linux"), until renamed (decision 170): a list of "Passkey", "Passkey" told nobody which is which.
+ */
+function nameOfDevice(userAgent: string | null): string {
+  const label = deviceLabel(userAgent);
+  return label === UNKNOWN_DEVICE ? DEFAULT_PASSKEY_NAME : label;
 }
 
 function checkedName(name: string): string {
@@ -84,7 +95,7 @@ export async function addPasskey(
     caller,
   }: { user: Account; name?: string; response: RegistrationResponse; caller: Caller },
 ): Promise<PasskeyJson> {
-  const passkeyName = name === undefined ? DEFAULT_PASSKEY_NAME : checkedName(name);
+  const passkeyName = name === undefined ? nameOfDevice(caller.userAgent) : checkedName(name);
   const expectedChallenge = await spendChallenge(db, response.response.clientDataJSON, {
     purpose: 'registration',
     userId: user.id,

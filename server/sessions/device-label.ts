@@ -23,17 +23,20 @@ function placeOf(result: UAParser.IResult): string | null {
   return SYSTEMS[os.name] ?? os.name;
 }
 
+/** What the list says when the User-Agent names neither a browser nor a system. */
+export const UNKNOWN_DEVICE = 'Unknown device';
+
 /**
  * A short name for the device a session signed in from, as the Devices list shows it: "Chrome on Linux",
  * "Safari on iPhone". Worked out when listed, not stored, so a better parser renames old sessions too.
  */
 export function deviceLabel(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown device';
+  if (!userAgent) return UNKNOWN_DEVICE;
   const result = new UAParser(userAgent).getResult();
   const browser = result.browser.name ? (BROWSERS[result.browser.name] ?? result.browser.name) : null;
   const place = placeOf(result);
   if (browser && place) return `${browser} on ${place}`;
   if (browser) return browser;
   if (place) return `A browser on ${place}`;
-  return 'Unknown device';
+  return UNKNOWN_DEVICE;
 }
