@@ -48,6 +48,7 @@ describe('production rate limits', () => {
       signUpPerIp: { limit: 20, windowMs: 60 * MINUTE },
       resetPerIp: { limit: 10, windowMs: 60 * MINUTE },
       resetPerEmail: { limit: 5, windowMs: 60 * MINUTE },
+      resetLinkPerIp: { limit: 20, windowMs: 15 * MINUTE },
       deletePerIp: { limit: 20, windowMs: 60 * MINUTE },
       deletePerAccount: { limit: 5, windowMs: 60 * MINUTE },
       changePasswordPerUser: { limit: 10, windowMs: 15 * MINUTE },
