@@ -55,7 +55,7 @@ describe('production rate limits', () => {
       qrPerUser: { limit: 10, windowMs: 15 * MINUTE },
       exportPerUser: { limit: 10, windowMs: 60 * MINUTE },
       confirmEmailPerIp: { limit: 20, windowMs: 15 * MINUTE },
-      passkeyOptionsPerIp: { limit: 60, windowMs: 15 * MINUTE },
+      passkeyOptionsPerIp: { limit: 300, windowMs: 15 * MINUTE },
       passkeyRegistrationPerUser: { limit: 20, windowMs: 15 * MINUTE },
       twoFactorPerUser: { limit: 10, windowMs: 15 * MINUTE },
       webhookPerIp: { limit: 600, windowMs: 15 * MINUTE },

@@ -30,7 +30,9 @@ export const DEFAULT_RATE_LIMITS = {
   exportPerUser: { limit: 10, windowMs: 60 * MINUTE },
   confirmEmailPerIp: { limit: 20, windowMs: 15 * MINUTE },
   // Each request stores a challenge for 5 minutes: a bound on what one address can make the server keep.
-  passkeyOptionsPerIp: { limit: 60, windowMs: 15 * MINUTE },
+  // Every view of the sign-in page asks once, for the e-mail field's passkey autofill (decision 170), so an
+  // office behind one address needs more than the 60 of before.
+  passkeyOptionsPerIp: { limit: 300, windowMs: 15 * MINUTE },
   // Registration options of one signed-in account: each stores a challenge for 5 minutes too.
   passkeyRegistrationPerUser: { limit: 20, windowMs: 15 * MINUTE },
   // Set-up, enable, disable and new recovery codes of one signed-in account (each also checks a password or a code).

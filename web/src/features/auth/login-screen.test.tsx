@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session-store';
 import { apiError, heldReply, stubApi } from '@/test/fetch-stub';
 import { signedInUser } from '@/test/fixtures';
@@ -157,5 +157,54 @@ describe('the sign-in screen', () => {
     sessionStore.setUser(signedInUser);
     renderScreen(<LoginScreen />, { url: '/login', state: { from: '/delete-account' } });
     await waitFor(() => expect(location()).toHaveTextContent(/^\/delete-account$/));
+  });
+});
+
+describe('passkeys in the e-mail field’s autofill (conditional UI)', () => {
+  const buffer = (text: string) => new TextEncoder().encode(text).buffer;
+
+  it('marks the field for passkey autofill and signs in with the passkey picked there', async () => {
+    const get = vi.fn(async () => ({
+      id: 'cred-1',
+      rawId: buffer('cred-1'),
+      type: 'public-key',
+      authenticatorAttachment: 'platform',
+      response: {
+        clientDataJSON: buffer('{}'),
+        authenticatorData: buffer('auth'),
+        signature: buffer('sig'),
+        userHandle: buffer('user'),
+      },
+      getClientExtensionResults: () => ({}),
+    }));
+    vi.stubGlobal(
+      'PublicKeyCredential',
+      Object.assign(function PublicKeyCredential() {}, { isConditionalMediationAvailable: async () => true }),
+    );
+    vi.stubGlobal('navigator', { ...navigator, credentials: { get } });
+    const calls = stubApi((call) =>
+      call.path === '/api/v1/passkeys/authentication_options'
+        ? { status: 200, body: { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', allowCredentials: [] } }
+        : { status: 200, body: signedInUser },
+    );
+    renderScreen(<LoginScreen />, { url: '/login' });
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('autocomplete', 'username webauthn');
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/account$/));
+    expect(get).toHaveBeenCalledWith(expect.objectContaining({ mediation: 'conditional' }));
+    expect(calls.map((call) => call.path)).toEqual([
+      '/api/v1/passkeys/authentication_options',
+      '/api/v1/login',
+    ]);
+    expect(calls[1]?.body).toMatchObject({ session: { passkey: { id: 'cred-1', type: 'public-key' } } });
+    expect(sessionStore.getUser()).toEqual(signedInUser);
+  });
+
+  it('asks nothing of the server in a browser without passkey autofill', async () => {
+    const calls = stubApi(() => ({ status: 200, body: signedInUser }));
+    renderScreen(<LoginScreen />, { url: '/login' });
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('autocomplete', 'username webauthn');
+    await fillAndSubmit('ada@example.com', 'correct horse');
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/account$/));
+    expect(calls.map((call) => call.path)).toEqual(['/api/v1/login']);
   });
 });

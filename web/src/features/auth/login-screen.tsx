@@ -11,7 +11,13 @@ import { sessionStore } from '@/lib/session-store';
 import { failure, useSubmission } from '@/lib/use-submission';
 import { EMPTY_FIELD } from '@/lib/empty-field';
 import { login } from './api/login';
-import { loginWithPasskey, passkeysSupported } from './api/login-with-passkey';
+import {
+  loginWithPasskey,
+  passkeyFromAutofill,
+  passkeysSupported,
+  signInWithPasskey,
+  stopPasskeyAutofill,
+} from './api/login-with-passkey';
 import { loginWithToken } from './api/login-with-token';
 import { revokeToken } from './api/revoke-token';
 import { handoffTokenFrom } from './handoff-token';
@@ -19,6 +25,7 @@ import { useReturnPath } from './return-to';
 import { SwitchAccountPrompt } from './switch-account-prompt';
 import { CodeStep } from './code-step';
 import type { User } from '@contract/users';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 
 export function LoginScreen() {
   const location = useLocation();
@@ -38,10 +45,40 @@ export function LoginScreen() {
   const [canUsePasskeys, setCanUsePasskeys] = useState(false);
   /** The password was right and the account asks for a code: the challenge of that step. */
   const [challenge, setChallenge] = useState<string | null>(null);
+  /** Counts the autofill requests: a new one starts after the button's prompt took the last one's place. */
+  const [autofillRound, setAutofillRound] = useState(0);
+  const showsForm = !alreadySignedIn && !asking && !challenge;
 
   useEffect(() => {
     passkeysSupported().then(setCanUsePasskeys, () => setCanUsePasskeys(false));
   }, []);
+
+  // What a passkey picked from the autofill does; read by the request below, which outlives renders.
+  const onAutofilled = useRef((passkey: AuthenticationResponseJSON) => void passkey);
+  useEffect(() => {
+    onAutofilled.current = (passkey) =>
+      void submit(async () => {
+        sessionStore.setUser(await signInWithPasskey(passkey));
+        await navigate(returnPath, { replace: true });
+      });
+  });
+
+  // Conditional UI: while the form shows, the e-mail field's autofill offers this site's passkeys.
+  useEffect(() => {
+    if (!showsForm) return;
+    let live = true;
+    passkeyFromAutofill().then(
+      (passkey) => {
+        if (live && passkey) onAutofilled.current(passkey);
+      },
+      // The options could not be had (offline, too many requests): the autofill just offers no passkey.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      void stopPasskeyAutofill();
+    };
+  }, [showsForm, autofillRound]);
 
   const redeem = useCallback(
     (token: string) =>
@@ -105,9 +142,15 @@ export function LoginScreen() {
       </Page>
     );
 
-  function signInWithPasskey() {
+  function signInWithPasskeyPrompt() {
     void submit(async () => {
-      sessionStore.setUser(await loginWithPasskey());
+      try {
+        sessionStore.setUser(await loginWithPasskey());
+      } catch (error) {
+        // The prompt took the autofill request's place; the field offers passkeys again.
+        setAutofillRound((round) => round + 1);
+        throw error;
+      }
       await navigate(returnPath, { replace: true });
     });
   }
@@ -122,7 +165,7 @@ export function LoginScreen() {
         wide
         actions={
           canUsePasskeys ? (
-            <Button variant="secondary" disabled={pending} onClick={signInWithPasskey}>
+            <Button variant="secondary" disabled={pending} onClick={signInWithPasskeyPrompt}>
               Sign in with a passkey
             </Button>
           ) : null
@@ -132,7 +175,7 @@ export function LoginScreen() {
           label="E-mail"
           type="email"
           name="email"
-          autoComplete="username"
+          autoComplete="username webauthn"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />

@@ -107,6 +107,7 @@ function AddPasskeyForm({ onAdded, onCancel }: { onAdded: () => Promise<void>; o
       <Field
         label="Name of the new passkey (optional)"
         name="passkey-name"
+        hint="Left empty, it takes the name of this device, as your list of devices shows it."
         maxLength={64}
         placeholder="e.g. Work laptop"
         value={name}

@@ -2,6 +2,7 @@ import { API_PATHS } from '@contract/api-paths';
 import type { PasskeyJson, PasskeyList } from '@contract/passkeys';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { apiRequest } from '@/lib/http-client';
+import { passkeyBrowser, passkeyPrompt } from '@/lib/passkey-prompt';
 import { useServerState } from '@/lib/use-server-state';
 
 const passkeyPath = (id: string) => API_PATHS.passkey.replace(':id', encodeURIComponent(id));
@@ -15,14 +16,17 @@ export function usePasskeys() {
   return useServerState({ key: 'passkeys', read: listPasskeys, refreshOn: ['security_changed'] });
 }
 
-/** The server's options, the browser's "create a passkey" prompt, then the new passkey kept by the server. */
+/**
+ * The server's options, the browser's "create a passkey" prompt, then the new passkey kept by the server.
+ * Without a name the server names it after this browser, as the Devices list does (decision 170).
+ */
 export async function addPasskey(name: string): Promise<PasskeyJson> {
-  const { startRegistration } = await import('@simplewebauthn/browser');
+  const browser = await passkeyBrowser('add');
   const optionsJSON = await apiRequest<PublicKeyCredentialCreationOptionsJSON>(
     API_PATHS.passkeyRegistrationOptions,
     { method: 'POST' },
   );
-  const response = await startRegistration({ optionsJSON });
+  const response = await passkeyPrompt('add', () => browser.startRegistration({ optionsJSON }));
   return apiRequest<PasskeyJson>(API_PATHS.passkeys, {
     method: 'POST',
     body: { ...(name ? { name } : {}), response },
