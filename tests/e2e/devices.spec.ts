@@ -3,9 +3,7 @@ import { expect, test } from './fixtures';
 import { createAccount, revokeElsewhere, storedUser, tokenWorks, uniqueEmail } from './support/accounts';
 import { openAccount, withSecondBrowser } from './support/account-page';
 import { expectNoSeriousA11yViolations } from './support/axe';
-
-const ENDED_ELSEWHERE =
-  'You have been signed out because this session was ended elsewhere: by Logout in another window, by Sign out in the Devices list of another device, or by a password change. Please sign in again.';
+import { SIGNED_OUT } from './support/endings';
 
 /** A new account whose only session, the set-up's, has ended: its browsers are all the devices it has. */
 async function newAccount(baseURL: string, label: string) {
@@ -49,7 +47,7 @@ test.describe('the Devices list on /account/devices', () => {
       );
       await expect(otherDevices(page)).toHaveCount(0);
 
-      await expect(second.getByText(ENDED_ELSEWHERE)).toBeVisible();
+      await expect(second.getByText(SIGNED_OUT.deviceSignOut, { exact: true })).toBeVisible();
       await expect(second).toHaveURL('/login');
       await expect(second.getByRole('button', { name: 'Logout' })).toHaveCount(0);
       expect(await storedUser(second)).toBeNull();
@@ -80,7 +78,7 @@ test.describe('the Devices list on /account/devices', () => {
       await expect(devicesOf(page).getByRole('status')).toHaveText(
         'Signed out of 1 other device. Only this device is signed in now.',
       );
-      await expect(second.getByText(ENDED_ELSEWHERE)).toBeVisible();
+      await expect(second.getByText(SIGNED_OUT.deviceSignOut, { exact: true })).toBeVisible();
       await expect(second).toHaveURL('/login');
       await expect(otherDevices(page)).toHaveCount(0);
     });

@@ -4,16 +4,16 @@ import {
   createAccount,
   PASSWORD,
   revokeElsewhere,
+  signIn,
   storedUser,
   tokenWorks,
   uniqueEmail,
 } from './support/accounts';
 import { changePasswordIn, openAccount, pushConnected, withSecondBrowser } from './support/account-page';
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll } from './support/axe';
+import { SIGNED_OUT } from './support/endings';
 
-const DELETED = 'Your account has been deleted, so you have been signed out.';
-const ENDED_ELSEWHERE =
-  'You have been signed out because this session was ended elsewhere: by Logout in another window, by Sign out in the Devices list of another device, or by a password change. Please sign in again.';
+const DELETED = SIGNED_OUT.accountDeleted;
 
 /** One new account open on /account in this browser (`page`) and in a second one, handed to `use`. */
 async function inTwoBrowsers(
@@ -104,28 +104,35 @@ test.describe('the push channel and QR sign-in', () => {
     });
   });
 
-  test('Logout in one window signs the other window out, saying why; the window that logged out says nothing', async ({
+  test('Logout in one window signs the other window out, saying so; the window that logged out says nothing', async ({
     context,
+    browser,
     baseURL,
   }) => {
     const email = uniqueEmail('logout');
     await createAccount(baseURL!, email);
     const first = await context.newPage();
     await openAccount(first, email);
-    // A second window of the same browser shares the stored sign-in, and so the session.
-    const second = await context.newPage();
-    const connected = pushConnected(second);
-    await second.goto('/');
-    await connected;
+    // A second window of that browser: a browser context of its own that holds the same stored sign-in,
+    // and so the same session.
+    const window2 = await browser.newContext({ storageState: await context.storageState() });
+    try {
+      const second = await window2.newPage();
+      const connected = pushConnected(second);
+      await second.goto('/');
+      await connected;
 
-    await first.getByRole('button', { name: 'Logout' }).click();
-    await expect(first).toHaveURL('/');
-    await expect(second.getByText(ENDED_ELSEWHERE)).toBeVisible();
-    await expect(second.getByRole('button', { name: 'Logout' })).toHaveCount(0);
-    await second.getByRole('button', { name: 'Dismiss' }).click();
-    await expect(second.getByText(ENDED_ELSEWHERE)).toHaveCount(0);
-    // The window that logged out announced its token before the call: its own push says nothing.
-    await expect(first.getByText(ENDED_ELSEWHERE)).toHaveCount(0);
+      await first.getByRole('button', { name: 'Logout' }).click();
+      await expect(first).toHaveURL('/');
+      await expect(second.getByText(SIGNED_OUT.logout, { exact: true })).toBeVisible();
+      await expect(second.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+      await second.getByRole('button', { name: 'Dismiss' }).click();
+      await expect(second.getByText(SIGNED_OUT.logout)).toHaveCount(0);
+      // The window that logged out announced its token before the call: its own push says nothing.
+      await expect(first.getByRole('button', { name: 'Dismiss' })).toHaveCount(0);
+    } finally {
+      await window2.close();
+    }
   });
 
   test('a password change elsewhere signs this browser out, saying why', async ({
@@ -137,13 +144,13 @@ test.describe('the push channel and QR sign-in', () => {
       await changePasswordIn(second, PASSWORD, 'a brand new meadow');
       await expect(second.getByText(/Your password has been changed/)).toBeVisible();
 
-      await expect(page.getByText(ENDED_ELSEWHERE)).toBeVisible();
+      await expect(page.getByText(SIGNED_OUT.passwordChanged, { exact: true })).toBeVisible();
       await expect(page).toHaveURL('/login');
       await expect(second.getByRole('button', { name: 'Logout' })).toBeVisible();
     });
   });
 
-  test('a page opened with a token revoked meanwhile is refused by the channel and signs out', async ({
+  test('a saved session found dead as the page opens signs out, saying the session has ended', async ({
     page,
     baseURL,
   }) => {
@@ -157,7 +164,28 @@ test.describe('the push channel and QR sign-in', () => {
     await revokeElsewhere(baseURL!, token);
 
     await page.goto('/');
+    await expect(page.getByText(SIGNED_OUT.sessionEnded, { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
     expect(await storedUser(page)).toBeNull();
+  });
+
+  test('a guarded page opened with a dead saved session goes to sign-in, saying the session has ended', async ({
+    page,
+    baseURL,
+  }) => {
+    const email = uniqueEmail('dead-saved');
+    await createAccount(baseURL!, email);
+    await openAccount(page, email);
+    const token = (await storedUser(page))?.auth_token ?? '';
+    await page.goto('about:blank');
+    await revokeElsewhere(baseURL!, token);
+
+    await page.goto('/account/devices');
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByText(SIGNED_OUT.sessionEnded, { exact: true })).toBeVisible();
+    // Signing in again takes the person back to the page first asked for.
+    await signIn(page, email);
+    await expect(page).toHaveURL('/account/devices');
+    await expect(page.getByText(SIGNED_OUT.sessionEnded)).toHaveCount(0);
   });
 });

@@ -72,41 +72,75 @@ describe('the push connection of the page', () => {
     unsubscribe();
   });
 
-  it.each(['account_deleted', 'signed_out'] as const)(
-    'signs the page out on %s it did not cause, saying why',
-    (event) => {
+  it.each([
+    [
+      'logout',
+      'You were signed out because this session was logged out in another window. Please sign in again.',
+    ],
+    [
+      'device_sign_out',
+      'You were signed out from another device, in its list of signed-in devices. Please sign in again.',
+    ],
+    [
+      'password_changed',
+      'You were signed out because your password was changed. Please sign in with the new password.',
+    ],
+    [
+      'email_change_undone',
+      'You were signed out because the change of your e-mail address was undone from the old address. Please sign in again.',
+    ],
+    ['expired', 'Your session expired, so you were signed out. Please sign in again.'],
+  ] as const)(
+    'signs the page out on signed_out it did not cause, saying the cause (%s)',
+    (reason, sentence) => {
       renderPage();
-      push({ event });
+      push({ event: 'signed_out', reason });
       expect(sessionStore.getUser()).toBeNull();
-      expect(screen.getByText(SIGNED_OUT_NOTICES[event])).toBeVisible();
-      expect(screen.getByText(SIGNED_OUT_NOTICES[event]).closest('[role="status"]')).not.toBeNull();
+      const notice = screen.getByText(sentence, { exact: true });
+      expect(notice).toBeVisible();
+      expect(notice.closest('[role="status"]')).not.toBeNull();
       expect(close).toHaveBeenCalled();
     },
   );
 
+  it('signs the page out on account_deleted it did not cause, saying so', () => {
+    renderPage();
+    push({ event: 'account_deleted' });
+    expect(sessionStore.getUser()).toBeNull();
+    expect(
+      screen.getByText('Your account has been deleted, so you have been signed out.', { exact: true }),
+    ).toBeVisible();
+  });
+
+  it('says only that the session has ended for a signed_out without a reason (an older server)', () => {
+    renderPage();
+    push({ event: 'signed_out' });
+    expect(screen.getByText('Your session has ended. Please sign in again.', { exact: true })).toBeVisible();
+  });
+
   it.each([
-    ['its Logout', 'signed_out', 'logout'],
-    ['deleting its account', 'account_deleted', 'deleted_here'],
-    ['a reset-link change', 'signed_out', 'password_reset'],
+    ['its Logout', { event: 'signed_out', reason: 'logout' }, 'logout'],
+    ['deleting its account', { event: 'account_deleted' }, 'deleted_here'],
+    ['a reset-link change', { event: 'signed_out', reason: 'password_changed' }, 'password_reset'],
   ] as const)(
     'says nothing when the page ended the session itself (%s), though the push comes before the reply',
     (_flow, event, reason) => {
       renderPage();
       sessionStore.announceSignOut(signedInUser.auth_token);
-      push({ event });
+      push(event);
       // The flow that announced it signs out when its reply comes, not the push.
       expect(sessionStore.getUser()).not.toBeNull();
       act(() => sessionStore.signOut({ reason }));
       expect(sessionStore.getUser()).toBeNull();
-      expect(screen.queryByText(SIGNED_OUT_NOTICES[event])).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Dismiss' })).not.toBeInTheDocument();
     },
   );
 
   it('still speaks for a push to a token other than the one the page announced', () => {
     renderPage();
     sessionStore.announceSignOut('a token this page no longer holds');
-    push({ event: 'signed_out' });
-    expect(screen.getByText(SIGNED_OUT_NOTICES.signed_out)).toBeVisible();
+    push({ event: 'signed_out', reason: 'device_sign_out' });
+    expect(screen.getByText(SIGNED_OUT_NOTICES.device_sign_out)).toBeVisible();
   });
 
   it('lets the notice be dismissed, and retires it when someone signs in again', () => {
@@ -116,20 +150,21 @@ describe('the push connection of the page', () => {
     expect(screen.queryByText(SIGNED_OUT_NOTICES.account_deleted)).not.toBeInTheDocument();
 
     act(() => sessionStore.setUser(signedInUser));
-    push({ event: 'signed_out' });
-    expect(screen.getByText(SIGNED_OUT_NOTICES.signed_out)).toBeVisible();
+    push({ event: 'signed_out', reason: 'expired' });
+    expect(screen.getByText(SIGNED_OUT_NOTICES.expired)).toBeVisible();
     act(() => sessionStore.setUser(signedInUser));
-    expect(screen.queryByText(SIGNED_OUT_NOTICES.signed_out)).not.toBeInTheDocument();
+    expect(screen.queryByText(SIGNED_OUT_NOTICES.expired)).not.toBeInTheDocument();
     act(() => sessionStore.signOut({ reason: 'logout' }));
-    expect(screen.queryByText(SIGNED_OUT_NOTICES.signed_out)).not.toBeInTheDocument();
+    expect(screen.queryByText(SIGNED_OUT_NOTICES.expired)).not.toBeInTheDocument();
   });
 
-  it('asks the API when the channel is refused without a reason, and a 401 signs the page out', async () => {
+  it('asks the API when the channel is refused without a reason; a 401 signs out, saying the session ended', async () => {
     const calls = stubApi(() => apiError(401, 'invalid_token', 'Please sign in again.'));
     renderPage();
     act(() => open.mock.calls.at(-1)?.[0].onRefused?.());
     await waitFor(() => expect(sessionStore.getUser()).toBeNull());
     expect(calls.map((call) => call.path)).toEqual(['/api/v1/me']);
+    expect(screen.getByText('Your session has ended. Please sign in again.', { exact: true })).toBeVisible();
   });
 });
 

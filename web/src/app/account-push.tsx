@@ -5,13 +5,21 @@ import { accountEvents } from '@/lib/account-events';
 import { openAccountChannel } from '@/lib/cable';
 import { getMe, refreshStoredUser } from '@/lib/me';
 import { usePageConfig } from '@/lib/page-config-context';
-import { sessionStore, useSessionUser, useSignOutNotice } from '@/lib/session-store';
+import { sessionStore, useSessionUser, useSignOutNotice, type SignOutNotice } from '@/lib/session-store';
 
-export const SIGNED_OUT_NOTICES = {
+/** One sentence of the cause that ended the session, and what to do next (decision 169). */
+export const SIGNED_OUT_NOTICES: Record<SignOutNotice, string> = {
+  logout: 'You were signed out because this session was logged out in another window. Please sign in again.',
+  device_sign_out:
+    'You were signed out from another device, in its list of signed-in devices. Please sign in again.',
+  password_changed:
+    'You were signed out because your password was changed. Please sign in with the new password.',
+  email_change_undone:
+    'You were signed out because the change of your e-mail address was undone from the old address. Please sign in again.',
+  expired: 'Your session expired, so you were signed out. Please sign in again.',
   account_deleted: 'Your account has been deleted, so you have been signed out.',
-  signed_out:
-    'You have been signed out because this session was ended elsewhere: by Logout in another window, by Sign out in the Devices list of another device, or by a password change. Please sign in again.',
-} as const;
+  session_ended: 'Your session has ended. Please sign in again.',
+};
 
 /**
  * Keeps the push connection open while a user is signed in, hands its events to the page, and signs the
@@ -30,13 +38,14 @@ export function AccountPush({ children }: { children: ReactNode }) {
       token,
       onEvent(event) {
         accountEvents.emit(event);
-        if (event.event === 'account_deleted' || event.event === 'signed_out')
-          sessionStore.signOut({ reason: event.event, token });
+        if (event.event === 'account_deleted') sessionStore.signOut({ reason: event.event, token });
+        if (event.event === 'signed_out')
+          sessionStore.signOut({ reason: event.event, token, cause: event.reason });
         // The toolbar and the account page show the address the server now has.
         if (event.event === 'email_changed') void refreshStoredUser().catch(() => {});
       },
       // Refused without a reason we heard (a token revoked while this page was closed): ask the API, whose
-      // 401 signs the page out like any other.
+      // 401 signs the page out like any other, saying the session has ended.
       onRefused: () => void getMe().catch(() => {}),
     });
   }, [token, cableUrl]);

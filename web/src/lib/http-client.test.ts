@@ -90,10 +90,11 @@ describe('apiRequest', () => {
   it('signs the page out on a 401 to an authenticated call, and only for the token it sent', async () => {
     vi.stubGlobal('fetch', reply(401, '{"error":"invalid_token","message":"Please sign in again."}'));
     await expect(apiRequest('/api/v1/login', { method: 'POST' })).rejects.toBeInstanceOf(ApiError);
+    expect(sessionStore.getNotice()).toBeNull();
     sessionStore.setUser(signedInUser);
     await expect(apiRequest('/api/v1/me')).rejects.toMatchObject({ status: 401 });
     expect(sessionStore.getUser()).toBeNull();
-    expect(sessionStore.getNotice()).toBeNull();
+    expect(sessionStore.getNotice()).toBe('session_ended');
 
     // A late 401 for a token the page no longer holds leaves whoever signed in since alone.
     sessionStore.setUser(signedInUser);

@@ -37,7 +37,7 @@ describe('sessionStore', () => {
 });
 
 describe('sessionStore.signOut', () => {
-  it.each(['logout', 'deleted_here', 'password_reset', 'unauthorized'] as const)(
+  it.each(['logout', 'deleted_here', 'password_reset'] as const)(
     'signs out on %s without a notice',
     (reason) => {
       sessionStore.setUser(user);
@@ -48,13 +48,19 @@ describe('sessionStore.signOut', () => {
     },
   );
 
-  it.each(['signed_out', 'account_deleted'] as const)(
-    'signs out on a %s push for a token the page did not announce, and keeps the reason as a notice',
-    (reason) => {
+  it.each([
+    [{ reason: 'signed_out', cause: 'device_sign_out' }, 'device_sign_out'],
+    [{ reason: 'signed_out', cause: 'expired' }, 'expired'],
+    [{ reason: 'signed_out' }, 'session_ended'],
+    [{ reason: 'account_deleted' }, 'account_deleted'],
+    [{ reason: 'unauthorized' }, 'session_ended'],
+  ] as const)(
+    'signs out on news the page did not announce (%o), and keeps its cause as the notice',
+    (news, notice) => {
       sessionStore.setUser(user);
-      sessionStore.signOut({ reason, token });
+      sessionStore.signOut({ ...news, token });
       expect(sessionStore.getUser()).toBeNull();
-      expect(sessionStore.getNotice()).toBe(reason);
+      expect(sessionStore.getNotice()).toBe(notice);
     },
   );
 
@@ -77,13 +83,20 @@ describe('sessionStore.signOut', () => {
     expect(sessionStore.getNotice()).toBe('account_deleted');
   });
 
-  it('forgets announcements when the page signs out, so a later session of the same token is not mistaken', () => {
+  it('leaves a 401 of an announced token to the flow too: the session is ending as asked', () => {
     sessionStore.setUser(user);
     sessionStore.announceSignOut(token);
     sessionStore.signOut({ reason: 'unauthorized', token });
+    expect(sessionStore.getUser()).toEqual(user);
+  });
+
+  it('forgets announcements when the page signs out, so a later session of the same token is not mistaken', () => {
     sessionStore.setUser(user);
-    sessionStore.signOut({ reason: 'signed_out', token });
-    expect(sessionStore.getNotice()).toBe('signed_out');
+    sessionStore.announceSignOut(token);
+    sessionStore.signOut({ reason: 'logout', token });
+    sessionStore.setUser(user);
+    sessionStore.signOut({ reason: 'signed_out', token, cause: 'password_changed' });
+    expect(sessionStore.getNotice()).toBe('password_changed');
   });
 
   it('ignores a sign-out meant for a token the page no longer holds', () => {

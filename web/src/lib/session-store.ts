@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { SignedOutReason } from '@contract/account-events';
 import type { User } from '@contract/users';
 
 export const USER_STORAGE_KEY = 'user';
@@ -10,9 +11,26 @@ export const USER_STORAGE_KEY = 'user';
 export type SignOutReason =
   'logout' | 'deleted_here' | 'password_reset' | 'unauthorized' | 'signed_out' | 'account_deleted';
 
-/** The pushes that sign a page out; when this page did not cause them, it says why it was signed out. */
-export type PushedSignOut = Extract<SignOutReason, 'signed_out' | 'account_deleted'>;
-const PUSHED: ReadonlySet<SignOutReason> = new Set<PushedSignOut>(['signed_out', 'account_deleted']);
+/**
+ * What the notice of a page signed out from elsewhere says happened (decision 169): the cause a `signed_out`
+ * push named, the account's deletion, or, when nothing named a cause (a 401, a push without a reason), that
+ * the session has ended.
+ */
+export type SignOutNotice = SignedOutReason | 'account_deleted' | 'session_ended';
+
+/** The sign-outs that are news, unless the page announced that it was ending that session itself. */
+const NEWS: ReadonlySet<SignOutReason> = new Set<SignOutReason>([
+  'unauthorized',
+  'signed_out',
+  'account_deleted',
+]);
+
+function noticeOf(reason: SignOutReason, cause: SignedOutReason | undefined): SignOutNotice | null {
+  if (reason === 'signed_out') return cause ?? 'session_ended';
+  if (reason === 'account_deleted') return 'account_deleted';
+  if (reason === 'unauthorized') return 'session_ended';
+  return null;
+}
 
 type Listener = () => void;
 
@@ -38,13 +56,13 @@ class SessionStore {
   private user: User | null = readStoredUser();
   /** Tokens this page said it is about to end itself (its Logout, deleting its account, a reset-link change). */
   private ending = new Set<string>();
-  private notice: PushedSignOut | null = null;
+  private notice: SignOutNotice | null = null;
   private listeners = new Set<Listener>();
 
   getUser = (): User | null => this.user;
 
   /** Why the page was signed out from elsewhere, until dismissed or until someone signs in. */
-  getNotice = (): PushedSignOut | null => this.notice;
+  getNotice = (): SignOutNotice | null => this.notice;
 
   setUser(user: User) {
     this.user = user;
@@ -69,15 +87,23 @@ class SessionStore {
 
   /**
    * The one way the page signs out. `token` names the session meant (a push's connection, a call's bearer):
-   * when the page no longer holds it, there is nothing to do. A push for a token the page announced is
-   * left to the flow that announced it; any other push signs out and leaves a notice saying why.
+   * when the page no longer holds it, there is nothing to do. News of a token the page announced is left to
+   * the flow that announced it; any other news signs out and leaves a notice saying why (`cause`: the
+   * reason a `signed_out` push gave).
    */
-  signOut({ reason, token = this.token }: { reason: SignOutReason; token?: string | null }) {
+  signOut({
+    reason,
+    token = this.token,
+    cause,
+  }: {
+    reason: SignOutReason;
+    token?: string | null;
+    cause?: SignedOutReason;
+  }) {
     if (token !== this.token) return;
-    const pushed = PUSHED.has(reason);
-    if (pushed && token && this.ending.has(token)) return;
+    if (NEWS.has(reason) && token && this.ending.has(token)) return;
     this.ending.clear();
-    this.notice = pushed ? (reason as PushedSignOut) : null;
+    this.notice = noticeOf(reason, cause);
     this.user = null;
     window.localStorage.removeItem(USER_STORAGE_KEY);
     this.emit();
@@ -128,7 +154,7 @@ export function useSessionUser(): User | null {
 const noNotice = () => null;
 
 /** The reason to show for a sign-out that came from elsewhere, or null. */
-export function useSignOutNotice(): PushedSignOut | null {
+export function useSignOutNotice(): SignOutNotice | null {
   // A prerendered page (the build renders public pages on the server) has no notice to show.
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.getNotice, noNotice);
 }

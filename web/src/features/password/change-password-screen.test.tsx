@@ -66,8 +66,8 @@ describe('the change-password screen of a reset link', () => {
     await choose('a brand new passphrase');
     await screen.findByRole('alert');
     expect(sessionStore.getUser()).not.toBeNull();
-    sessionStore.signOut({ reason: 'signed_out', token: signedInUser.auth_token });
-    expect(sessionStore.getNotice()).toBe('signed_out');
+    sessionStore.signOut({ reason: 'signed_out', token: signedInUser.auth_token, cause: 'password_changed' });
+    expect(sessionStore.getNotice()).toBe('password_changed');
   });
 
   it('says an invalid or expired link is so, and offers a new one', async () => {
