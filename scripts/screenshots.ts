@@ -2,13 +2,14 @@
 // temporary outbox), drives Debian's Chromium through every screen and its telling states, and saves each at
 // 390 px (a phone) and 1280 px (a laptop) under docs/screenshots/, so a reviewer can look without running.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions, chromiumPath, hasChromium } from '../tests/e2e/chromium';
+import { readMail } from '../tests/support/mime';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(root, 'docs', 'screenshots');
@@ -83,6 +84,33 @@ async function signIn(page: Page, email: string) {
   await page.waitForURL('**/account');
 }
 
+/** Where the app writes its mail (SMTP_URL is empty): set by main(). */
+let outboxDir = '';
+
+/** Asks for a reset link for `email` and reads it from the outbox: its page checks the link before the form. */
+async function resetLinkFor(baseURL: string, email: string): Promise<string> {
+  const reply = await fetch(`${baseURL}/api/v2/reset_password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  if (reply.status !== 204) throw new Error(`Reset request failed: ${reply.status}`);
+  for (let attempt = 0; attempt < 40; attempt++) {
+    // The outbox folder appears with the first mail, written after the reply.
+    const files = existsSync(outboxDir)
+      ? readdirSync(outboxDir, { withFileTypes: true, recursive: true })
+      : [];
+    for (const file of files) {
+      if (!file.isFile() || !file.name.endsWith('.eml')) continue;
+      const mail = readMail(readFileSync(join(file.parentPath, file.name), 'utf8'));
+      const link = /https?:\/\/\S+\/change-password\/\S+/.exec(mail.text)?.[0];
+      if (mail.to.includes(email) && link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No reset mail for ${email} in ${outboxDir}`);
+}
+
 /** Holds the next call to `pattern` until the screenshot is taken, so the waiting state can be seen. */
 async function holdCall(page: Page, pattern: string) {
   await page.route(pattern, () => new Promise<void>(() => {}));
@@ -124,15 +152,16 @@ const shots: Shot[] = [
   },
   {
     name: 'change-password',
-    prepare: (page) => page.goto('/change-password/a-reset-token').then(() => undefined),
+    async prepare(page, { baseURL, width }) {
+      // A real link: its page asks the server whether it still works before it shows the form.
+      await page.goto(await resetLinkFor(baseURL, await createAccount(baseURL, width)));
+      await page.getByLabel('New password', { exact: true }).waitFor();
+    },
   },
   {
     name: 'change-password-invalid-link',
     async prepare(page) {
       await page.goto('/change-password/an-expired-token');
-      await page.getByLabel('New password', { exact: true }).fill('an entirely new sentence');
-      await page.getByLabel('Repeat the new password').fill('an entirely new sentence');
-      await page.getByRole('button', { name: 'Change password' }).click();
       await page.getByRole('alert').waitFor();
     },
   },
@@ -252,6 +281,7 @@ async function main() {
     throw new Error(`No Chromium at ${chromiumPath}: apt-get install -y chromium, or set CHROME_PATH.`);
   mkdirSync(outDir, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'bullapp-screens-'));
+  outboxDir = join(dataDir, 'outbox');
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
   const app = await startApp(port, dataDir);

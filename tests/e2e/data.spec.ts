@@ -57,6 +57,8 @@ test.describe('your data', () => {
     const tab = await context.newPage();
     await tab.goto(link);
     await expect(tab.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
+    // Opening the link changes nothing: the button does (decision 168).
+    await tab.getByRole('button', { name: 'Confirm the new address' }).click();
     await expect(tab.getByRole('status')).toContainText(`Your e-mail address is now ${newEmail}.`);
     await expect(tab.getByRole('link', { name: 'Back to your account' })).toBeVisible();
 
@@ -64,11 +66,12 @@ test.describe('your data', () => {
     await expect(page.getByRole('link', { name: `Your account: ${newEmail}` })).toBeVisible();
     await expect(page.getByRole('region', { name: 'E-mail address' })).toContainText(newEmail);
 
-    // The link works once.
+    // The link works once, and says so as it opens.
     await tab.goto(link);
     await expect(tab.getByRole('alert')).toContainText(
       'This e-mail confirmation link is invalid or has expired.',
     );
+    await expect(tab.getByRole('button', { name: 'Confirm the new address' })).toHaveCount(0);
     await expect(tab.getByRole('link', { name: 'Go to your account' })).toBeVisible();
   });
 });

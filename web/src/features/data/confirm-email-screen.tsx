@@ -1,61 +1,86 @@
+import { useState } from 'react';
 import { useParams } from 'react-router';
+import { API_PATHS } from '@contract/api-paths';
+import { CheckedLink } from '@/components/ui/checked-link';
+import { FormStatus } from '@/components/ui/form-status';
 import { Link } from '@/components/ui/link';
-import { Message } from '@/components/ui/message';
 import { Page } from '@/components/ui/page';
-import { ProgressBar } from '@/components/ui/progress-bar';
+import { SubmitForm } from '@/components/ui/submit-form';
+import { ApiError, sentenceOf } from '@/lib/http-client';
 import { refreshStoredUser } from '@/lib/me';
 import { paths } from '@/lib/paths';
 import { sessionStore } from '@/lib/session-store';
-import { useServerState } from '@/lib/use-server-state';
+import { failure, success, useSubmission } from '@/lib/use-submission';
 import { confirmEmailChange } from './api/confirm-email-change';
 
-/** What the link did: the address now in use, and whether this page is signed in to that account. */
-interface Confirmed {
-  email: string;
-  signedInHere: boolean;
-}
+const toAccount = <Link to={paths.account}>Go to your account</Link>;
 
-// One call per token, even when React runs the effect twice (development) or the page re-renders: the
-// link works once, so a second call would report a used link.
-const calls = new Map<string, Promise<Confirmed>>();
-
-function confirmOnce(token: string): Promise<Confirmed> {
-  let call = calls.get(token);
-  if (!call) {
-    call = confirmEmailChange(token).then((me) => {
-      const signedInHere = sessionStore.getUser()?.id === me.id;
-      if (signedInHere) void refreshStoredUser().catch(() => {});
-      return { email: me.email, signedInHere };
-    });
-    calls.set(token, call);
-  }
-  return call;
-}
-
-/** The link of the confirmation mail: makes the change, then says what happened and what to do next. */
+/**
+ * The link of the confirmation mail: checked when it opens, then the change is made by a button, not by
+ * the opening, so a mail scanner that follows links cannot move the account (decision 168).
+ */
 export function ConfirmEmailScreen() {
   const { token = '' } = useParams();
-  const confirmed = useServerState({ key: `confirm-email ${token}`, read: () => confirmOnce(token) });
-  const { data, error } = confirmed;
+  const submission = useSubmission();
+  const [confirmed, setConfirmed] = useState(false);
 
-  return (
-    <Page title="Confirm your e-mail address">
-      {data ? (
-        <Message tone="success">
-          Your e-mail address is now <strong>{data.email}</strong>. Use it to sign in from now on.{' '}
-          {data.signedInHere ? (
+  function confirm() {
+    void submission.submit(async () => {
+      let email: string;
+      let signedInHere: boolean;
+      try {
+        const me = await confirmEmailChange(token);
+        email = me.email;
+        signedInHere = sessionStore.getUser()?.id === me.id;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 400)
+          return failure(
+            <>
+              {sentenceOf(error)} {toAccount}
+            </>,
+          );
+        throw error;
+      }
+      // The toolbar and the account page show the address the server now has.
+      if (signedInHere) void refreshStoredUser().catch(() => {});
+      setConfirmed(true);
+      return success(
+        <>
+          Your e-mail address is now <strong>{email}</strong>. Use it to sign in from now on.{' '}
+          {signedInHere ? (
             <Link to={paths.account}>Back to your account</Link>
           ) : (
             <Link to={paths.login}>Sign in</Link>
           )}
-        </Message>
-      ) : null}
-      {error ? (
-        <Message tone="error">
-          {error} <Link to={paths.account}>Go to your account</Link>
-        </Message>
-      ) : null}
-      {confirmed.loading ? <ProgressBar label="Confirming your e-mail address" /> : null}
+        </>,
+      );
+    });
+  }
+
+  return (
+    <Page title="Confirm your e-mail address">
+      {confirmed ? (
+        <FormStatus
+          pending={submission.pending}
+          outcome={submission.outcome}
+          pendingLabel="Confirming your e-mail address"
+        />
+      ) : (
+        <CheckedLink path={API_PATHS.checkEmailChangeLink} token={token} next={toAccount}>
+          <SubmitForm
+            onSubmit={confirm}
+            submission={submission}
+            submitLabel="Confirm the new address"
+            pendingLabel="Confirming your e-mail address"
+            wide
+          >
+            <p>
+              Your account will sign in with the address this link was sent to. The old address gets a link
+              that undoes the change for 7 days.
+            </p>
+          </SubmitForm>
+        </CheckedLink>
+      )}
     </Page>
   );
 }

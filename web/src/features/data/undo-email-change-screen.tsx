@@ -1,47 +1,80 @@
+import { useState } from 'react';
 import { useParams } from 'react-router';
+import { API_PATHS } from '@contract/api-paths';
+import { CheckedLink } from '@/components/ui/checked-link';
+import { FormStatus } from '@/components/ui/form-status';
 import { Link } from '@/components/ui/link';
-import { Message } from '@/components/ui/message';
 import { Page } from '@/components/ui/page';
-import { ProgressBar } from '@/components/ui/progress-bar';
+import { SubmitForm } from '@/components/ui/submit-form';
+import { usePageConfig } from '@/lib/page-config-context';
 import { paths } from '@/lib/paths';
 import { sessionStore } from '@/lib/session-store';
-import { useServerState } from '@/lib/use-server-state';
+import { success, useSubmission } from '@/lib/use-submission';
 import { undoEmailChange } from './api/undo-email-change';
-
-// One call per token, even when React runs the effect twice (development) or the page re-renders: the
-// link works once, so a second call would report a used link.
-const calls = new Map<string, Promise<true>>();
-
-function undoOnce(token: string): Promise<true> {
-  let call = calls.get(token);
-  if (!call) {
-    call = undoEmailChange(token).then(() => {
-      // Every session ended on the server, this page's too.
-      if (sessionStore.getUser()) sessionStore.signOut({ reason: 'logout' });
-      return true as const;
-    });
-    calls.set(token, call);
-  }
-  return call;
-}
 
 /** The exact sentence of a successful undo (decision 155). */
 export const UNDONE =
   'The change is undone: your account has this e-mail address again, and every device was signed out. Someone else may know your password, so choose a new one now.';
 
-/** The link mailed to the old address after an e-mail change: undoes it, then says what to do next. */
+/**
+ * The link mailed to the old address after an e-mail change: checked when it opens, then undone by a
+ * button (it signs every device out, so a mail scanner following the link must not do it: decision 168).
+ */
 export function UndoEmailChangeScreen() {
   const { token = '' } = useParams();
-  const undone = useServerState({ key: `undo-email-change ${token}`, read: () => undoOnce(token) });
+  const { supportEmail } = usePageConfig();
+  const submission = useSubmission();
+  const [undone, setUndone] = useState(false);
+
+  function undo() {
+    // Every session ends on the server, this page's too: said before the call, its push is known as ours.
+    const ending = sessionStore.token;
+    void submission.submit(async () => {
+      if (ending) sessionStore.announceSignOut(ending);
+      try {
+        await undoEmailChange(token);
+      } catch (error) {
+        if (ending) sessionStore.withdrawSignOut(ending);
+        throw error;
+      }
+      if (ending) sessionStore.signOut({ reason: 'logout', token: ending });
+      setUndone(true);
+      return success(
+        <>
+          {UNDONE} <Link to={paths.resetPassword}>Choose a new password</Link>
+        </>,
+      );
+    });
+  }
+
   return (
     <Page title="Undo the e-mail change">
-      {undone.data ? (
-        <Message tone="success">
-          {UNDONE} <Link to={paths.resetPassword}>Choose a new password</Link>
-        </Message>
-      ) : null}
-      {undone.error ? <Message tone="error">{undone.error}</Message> : null}
-      {undone.loading ? <ProgressBar label="Undoing the e-mail change" /> : null}
+      {undone ? (
+        <FormStatus
+          pending={submission.pending}
+          outcome={submission.outcome}
+          pendingLabel="Undoing the e-mail change"
+        />
+      ) : (
+        <CheckedLink
+          path={API_PATHS.checkEmailUndoLink}
+          token={token}
+          next={<Link href={`mailto:${supportEmail}`}>{supportEmail}</Link>}
+        >
+          <SubmitForm
+            onSubmit={undo}
+            submission={submission}
+            submitLabel="Undo the change"
+            pendingLabel="Undoing the e-mail change"
+            wide
+          >
+            <p>
+              Your account gets back the address this link was sent to, and every device is signed out, this
+              one too. Then choose a new password.
+            </p>
+          </SubmitForm>
+        </CheckedLink>
+      )}
     </Page>
   );
 }

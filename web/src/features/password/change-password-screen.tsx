@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { API_PATHS } from '@contract/api-paths';
+import { CheckedLink } from '@/components/ui/checked-link';
 import { FormStatus } from '@/components/ui/form-status';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { Page } from '@/components/ui/page';
@@ -12,6 +14,8 @@ import { refusalOf, type Refusal } from '@/lib/password-refusal';
 import { failure, success, useSubmission } from '@/lib/use-submission';
 import { EMPTY_FIELD } from '@/lib/empty-field';
 import { changePasswordWithToken } from './api/change-password-with-token';
+
+const askAgain = <Link to={paths.resetPassword}>Ask for a new link</Link>;
 
 export function ChangePasswordScreen() {
   const { password_hash: token = '' } = useParams();
@@ -39,7 +43,7 @@ export function ChangePasswordScreen() {
         if (error instanceof ApiError && error.code === 'invalid_reset_token') {
           return failure(
             <>
-              {sentenceOf(error)} <Link to={paths.resetPassword}>Ask for a new link</Link>
+              {sentenceOf(error)} {askAgain}
             </>,
           );
         }
@@ -65,21 +69,24 @@ export function ChangePasswordScreen() {
           pendingLabel="Changing your password"
         />
       ) : (
-        <SubmitForm
-          onSubmit={change}
-          submission={submission}
-          submitLabel="Change password"
-          pendingLabel="Changing your password"
-          wide
-        >
-          <NewPasswordFields
-            password={password}
-            repeat={repeat}
-            onPassword={setPassword}
-            onRepeat={setRepeat}
-            refused={refused}
-          />
-        </SubmitForm>
+        // A used or expired link says so before anyone types two passwords (decision 168).
+        <CheckedLink path={API_PATHS.checkResetLink} token={token} next={askAgain}>
+          <SubmitForm
+            onSubmit={change}
+            submission={submission}
+            submitLabel="Change password"
+            pendingLabel="Changing your password"
+            wide
+          >
+            <NewPasswordFields
+              password={password}
+              repeat={repeat}
+              onPassword={setPassword}
+              onRepeat={setRepeat}
+              refused={refused}
+            />
+          </SubmitForm>
+        </CheckedLink>
       )}
     </Page>
   );
