@@ -14,7 +14,6 @@ import { callerOf } from '../http/caller.js';
 import { BEARER_ERRORS, BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
 import { invalidEmailChangeToken, invalidEmailUndoToken, wrongCurrentPassword } from '../http/errors.js';
 import { linkCheckRoute } from '../http/link-check.js';
-import { hashToken } from '../sessions/session-token.js';
 import { requireUser } from '../sessions/request-user.js';
 import { normaliseEmail } from '../users/email-address.js';
 import { addressSubject } from '../rate-limit/client-address.js';
@@ -175,11 +174,7 @@ export async function dataRoutes(app: FastifyInstance) {
     link: 'the link that confirms an e-mail change',
     rule: 'confirmEmailPerIp',
     refused: invalidEmailChangeToken,
-    usable: async (token) =>
-      (await findUsableEmailChange(context.db, {
-        tokenHash: hashToken(token),
-        now: new Date().toISOString(),
-      })) !== null,
+    usable: async (link) => (await findUsableEmailChange(context.db, link)) !== null,
   });
 
   linkCheckRoute(app, {
@@ -188,13 +183,10 @@ export async function dataRoutes(app: FastifyInstance) {
     link: 'the link that undoes an e-mail change',
     rule: 'confirmEmailPerIp',
     refused: invalidEmailUndoToken,
-    usable: async (token) => {
-      const undo = await findUsableUndo(context.db, {
-        tokenHash: hashToken(token),
-        now: new Date().toISOString(),
-      });
+    usable: async (link) => {
+      const undo = await findUsableUndo(context.db, link);
       // As the undo itself: a row whose sealed address this token does not open is no link of ours.
-      return undo !== null && openAddress(undo.old_email_sealed, token) !== null;
+      return undo !== null && openAddress(undo.old_email_sealed, link.token) !== null;
     },
   });
 }

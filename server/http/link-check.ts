@@ -4,9 +4,16 @@ import { z } from 'zod';
 import { linkCheckBodySchema } from '../../contract/link-check.js';
 import { addressSubject } from '../rate-limit/client-address.js';
 import type { RateLimitName } from '../rate-limit/rate-limits.js';
-import { looksLikeToken } from '../sessions/session-token.js';
+import { hashToken, looksLikeToken } from '../sessions/session-token.js';
 import type { AppError } from './app-error.js';
 import { BODY_ERRORS, errorReplies, RATE_LIMITED } from './error-replies.js';
+
+/** A link's token as its repository looks it up: by its SHA-256, unexpired at `now`. */
+export interface LinkToken {
+  token: string;
+  tokenHash: string;
+  now: string;
+}
 
 export interface LinkCheck {
   /** `<the path of the link's own call>/check` (contract/api-paths.ts). */
@@ -19,7 +26,7 @@ export interface LinkCheck {
   /** The 400 the link's own call gives for a token that cannot work. */
   refused: () => AppError;
   /** Whether the token would still work now: a read of what the link's own call reads, nothing written. */
-  usable: (token: string) => Promise<boolean>;
+  usable: (link: LinkToken) => Promise<boolean>;
 }
 
 /**
@@ -52,7 +59,9 @@ export function linkCheckRoute(app: FastifyInstance, check: LinkCheck) {
     async (request, reply) => {
       await app.ctx.rateLimiter.check(check.rule, addressSubject(request.ip));
       const { token } = request.body;
-      if (!looksLikeToken(token) || !(await check.usable(token))) throw check.refused();
+      if (!looksLikeToken(token)) throw check.refused();
+      const link = { token, tokenHash: hashToken(token), now: new Date().toISOString() };
+      if (!(await check.usable(link))) throw check.refused();
       return reply.code(204).send();
     },
   );

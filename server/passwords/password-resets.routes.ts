@@ -7,7 +7,6 @@ import { callerOf } from '../http/caller.js';
 import { BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
 import { invalidResetToken } from '../http/errors.js';
 import { linkCheckRoute } from '../http/link-check.js';
-import { hashToken } from '../sessions/session-token.js';
 import { addressSubject } from '../rate-limit/client-address.js';
 import { normaliseEmail } from '../users/email-address.js';
 import { findUsableReset } from './password-resets.repository.js';
@@ -55,10 +54,6 @@ export async function passwordResetRoutes(app: FastifyInstance) {
     link: 'a password reset link',
     rule: 'resetLinkPerIp',
     refused: invalidResetToken,
-    usable: async (token) =>
-      (await findUsableReset(context.db, {
-        tokenHash: hashToken(token),
-        now: new Date().toISOString(),
-      })) !== null,
+    usable: async (link) => (await findUsableReset(context.db, link)) !== null,
   });
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
-import { createAccount, PASSWORD, signInFromLogin, storedUser, uniqueEmail } from './support/accounts';
+import { createAccount, signInFromLogin, storedUser, uniqueEmail } from './support/accounts';
+import { askEmailChangeIn } from './support/account-page';
 import { linkIn, waitForMail } from './support/mailbox';
 
 test.describe('your data', () => {
@@ -41,12 +42,7 @@ test.describe('your data', () => {
     await signInFromLogin(page, email);
     await expect(page.getByRole('link', { name: `Your account: ${email}` })).toBeVisible();
 
-    const profile = page.getByRole('region', { name: 'E-mail address' });
-    await profile.getByRole('button', { name: 'Change e-mail' }).click();
-    await profile.getByLabel('New e-mail address').fill(newEmail);
-    await profile.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await profile.getByRole('button', { name: 'Change e-mail' }).click();
-    await expect(profile.getByRole('status')).toContainText(`We sent a link to ${newEmail}.`);
+    await askEmailChangeIn(page, newEmail);
     const notice = await waitForMail(email, /change of your .* e-mail address/i);
     expect(notice.text).not.toContain('/confirm-email/');
 

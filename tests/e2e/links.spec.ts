@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createAccount, PASSWORD, signIn, signInFromLogin, uniqueEmail } from './support/accounts';
+import { createAccount, signIn, signInFromLogin, uniqueEmail } from './support/accounts';
+import { askEmailChangeIn } from './support/account-page';
 import { SIGNED_OUT } from './support/endings';
 import { linkIn, waitForMail } from './support/mailbox';
 
@@ -53,12 +54,7 @@ async function changeLink(page: Page, baseURL: string) {
   const newEmail = uniqueEmail('link-moved');
   await createAccount(baseURL, email);
   await signInFromLogin(page, email);
-  const profile = page.getByRole('region', { name: 'E-mail address' });
-  await profile.getByRole('button', { name: 'Change e-mail' }).click();
-  await profile.getByLabel('New e-mail address').fill(newEmail);
-  await profile.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await profile.getByRole('button', { name: 'Change e-mail' }).click();
-  await expect(profile.getByRole('status')).toContainText(`We sent a link to ${newEmail}.`);
+  await askEmailChangeIn(page, newEmail);
   const link = linkIn((await waitForMail(newEmail, /confirm your new/i)).text, /\/confirm-email\//);
   return { email, newEmail, link };
 }

@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page, type WebSocket } from '@playwright/test';
-import { signIn } from './accounts';
+import { PASSWORD, signIn } from './accounts';
 
 /** Resolves once the page's push connection has its AccountChannel subscription confirmed. */
 export function pushConnected(page: Page): Promise<WebSocket> {
@@ -51,4 +51,14 @@ export async function changePasswordIn(page: Page, current: string, next: string
   await row.getByRole('button', { name: 'Continue' }).click();
   await row.getByLabel('New password', { exact: true }).fill(next);
   await row.getByRole('button', { name: 'Change password' }).click();
+}
+
+/** On /account, asks to move the account to `newEmail` with its password, as a person would. */
+export async function askEmailChangeIn(page: Page, newEmail: string, password = PASSWORD) {
+  const profile = page.getByRole('region', { name: 'E-mail address' });
+  await profile.getByRole('button', { name: 'Change e-mail' }).click();
+  await profile.getByLabel('New e-mail address').fill(newEmail);
+  await profile.getByLabel('Password', { exact: true }).fill(password);
+  await profile.getByRole('button', { name: 'Change e-mail' }).click();
+  await expect(profile.getByRole('status')).toContainText(`We sent a link to ${newEmail}.`);
 }

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { useLinkCheck } from '@/lib/use-link-check';
+import type { Outcome } from '@/lib/use-submission';
 import { Button } from './button';
+import { FormStatus } from './form-status';
 import { Message } from './message';
 import { ProgressBar } from './progress-bar';
+import { SubmitForm } from './submit-form';
 
 /**
  * The page of a mailed link (a reset, an e-mail change, its undo, a verification): it asks the server whether
@@ -43,4 +46,48 @@ export function CheckedLink({
       </Message>
     );
   return <>{children}</>;
+}
+
+/**
+ * The one form of a mailed link's page: checked as it opens (above), then its fields and one button; once it
+ * has done its work (`done`), only what it said stays, with the way on.
+ */
+export function CheckedLinkForm({
+  path,
+  token,
+  next,
+  done,
+  onSubmit,
+  submission,
+  submitLabel,
+  pendingLabel,
+  children,
+}: {
+  path: string;
+  token: string;
+  next: ReactNode;
+  done: boolean;
+  onSubmit: () => void;
+  submission: { pending: boolean; outcome: Outcome | null };
+  submitLabel: string;
+  pendingLabel: string;
+  children: ReactNode;
+}) {
+  if (done)
+    return (
+      <FormStatus pending={submission.pending} outcome={submission.outcome} pendingLabel={pendingLabel} />
+    );
+  return (
+    <CheckedLink path={path} token={token} next={next}>
+      <SubmitForm
+        onSubmit={onSubmit}
+        submission={submission}
+        submitLabel={submitLabel}
+        pendingLabel={pendingLabel}
+        wide
+      >
+        {children}
+      </SubmitForm>
+    </CheckedLink>
+  );
 }

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { API_PATHS } from '@contract/api-paths';
-import { CheckedLink } from '@/components/ui/checked-link';
-import { FormStatus } from '@/components/ui/form-status';
+import { CheckedLinkForm } from '@/components/ui/checked-link';
 import { Link } from '@/components/ui/link';
 import { Page } from '@/components/ui/page';
-import { SubmitForm } from '@/components/ui/submit-form';
 import { ApiError, sentenceOf } from '@/lib/http-client';
 import { refreshStoredUser } from '@/lib/me';
 import { paths } from '@/lib/paths';
@@ -59,28 +57,21 @@ export function ConfirmEmailScreen() {
 
   return (
     <Page title="Confirm your e-mail address">
-      {confirmed ? (
-        <FormStatus
-          pending={submission.pending}
-          outcome={submission.outcome}
-          pendingLabel="Confirming your e-mail address"
-        />
-      ) : (
-        <CheckedLink path={API_PATHS.checkEmailChangeLink} token={token} next={toAccount}>
-          <SubmitForm
-            onSubmit={confirm}
-            submission={submission}
-            submitLabel="Confirm the new address"
-            pendingLabel="Confirming your e-mail address"
-            wide
-          >
-            <p>
-              Your account will sign in with the address this link was sent to. The old address gets a link
-              that undoes the change for 7 days.
-            </p>
-          </SubmitForm>
-        </CheckedLink>
-      )}
+      <CheckedLinkForm
+        path={API_PATHS.checkEmailChangeLink}
+        token={token}
+        next={toAccount}
+        done={confirmed}
+        onSubmit={confirm}
+        submission={submission}
+        submitLabel="Confirm the new address"
+        pendingLabel="Confirming your e-mail address"
+      >
+        <p>
+          Your account will sign in with the address this link was sent to. The old address gets a link that
+          undoes the change for 7 days.
+        </p>
+      </CheckedLinkForm>
     </Page>
   );
 }

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { API_PATHS } from '@contract/api-paths';
-import { CheckedLink } from '@/components/ui/checked-link';
-import { FormStatus } from '@/components/ui/form-status';
+import { CheckedLinkForm } from '@/components/ui/checked-link';
 import { Link } from '@/components/ui/link';
 import { Page } from '@/components/ui/page';
-import { SubmitForm } from '@/components/ui/submit-form';
 import { usePageConfig } from '@/lib/page-config-context';
 import { paths } from '@/lib/paths';
 import { sessionStore } from '@/lib/session-store';
@@ -49,32 +47,21 @@ export function UndoEmailChangeScreen() {
 
   return (
     <Page title="Undo the e-mail change">
-      {undone ? (
-        <FormStatus
-          pending={submission.pending}
-          outcome={submission.outcome}
-          pendingLabel="Undoing the e-mail change"
-        />
-      ) : (
-        <CheckedLink
-          path={API_PATHS.checkEmailUndoLink}
-          token={token}
-          next={<Link href={`mailto:${supportEmail}`}>{supportEmail}</Link>}
-        >
-          <SubmitForm
-            onSubmit={undo}
-            submission={submission}
-            submitLabel="Undo the change"
-            pendingLabel="Undoing the e-mail change"
-            wide
-          >
-            <p>
-              Your account gets back the address this link was sent to, and every device is signed out, this
-              one too. Then choose a new password.
-            </p>
-          </SubmitForm>
-        </CheckedLink>
-      )}
+      <CheckedLinkForm
+        path={API_PATHS.checkEmailUndoLink}
+        token={token}
+        next={<Link href={`mailto:${supportEmail}`}>{supportEmail}</Link>}
+        done={undone}
+        onSubmit={undo}
+        submission={submission}
+        submitLabel="Undo the change"
+        pendingLabel="Undoing the e-mail change"
+      >
+        <p>
+          Your account gets back the address this link was sent to, and every device is signed out, this one
+          too. Then choose a new password.
+        </p>
+      </CheckedLinkForm>
     </Page>
   );
 }

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { API_PATHS } from '@contract/api-paths';
-import { CheckedLink } from '@/components/ui/checked-link';
-import { FormStatus } from '@/components/ui/form-status';
+import { CheckedLinkForm } from '@/components/ui/checked-link';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { Page } from '@/components/ui/page';
 import { Link } from '@/components/ui/link';
-import { SubmitForm } from '@/components/ui/submit-form';
 import { ApiError, sentenceOf } from '@/lib/http-client';
 import { paths } from '@/lib/paths';
 import { sessionStore } from '@/lib/session-store';
@@ -61,33 +59,25 @@ export function ChangePasswordScreen() {
 
   return (
     <Page title="Choose a new password">
-      {changed ? (
-        // The form has done its work; what it said stays, with the way to sign in.
-        <FormStatus
-          pending={submission.pending}
-          outcome={submission.outcome}
-          pendingLabel="Changing your password"
+      {/* A used or expired link says so before anyone types two passwords (decision 168). */}
+      <CheckedLinkForm
+        path={API_PATHS.checkResetLink}
+        token={token}
+        next={askAgain}
+        done={changed}
+        onSubmit={change}
+        submission={submission}
+        submitLabel="Change password"
+        pendingLabel="Changing your password"
+      >
+        <NewPasswordFields
+          password={password}
+          repeat={repeat}
+          onPassword={setPassword}
+          onRepeat={setRepeat}
+          refused={refused}
         />
-      ) : (
-        // A used or expired link says so before anyone types two passwords (decision 168).
-        <CheckedLink path={API_PATHS.checkResetLink} token={token} next={askAgain}>
-          <SubmitForm
-            onSubmit={change}
-            submission={submission}
-            submitLabel="Change password"
-            pendingLabel="Changing your password"
-            wide
-          >
-            <NewPasswordFields
-              password={password}
-              repeat={repeat}
-              onPassword={setPassword}
-              onRepeat={setRepeat}
-              refused={refused}
-            />
-          </SubmitForm>
-        </CheckedLink>
-      )}
+      </CheckedLinkForm>
     </Page>
   );
 }
