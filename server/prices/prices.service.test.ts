@@ -6,6 +6,7 @@ import { PayPalApi } from '../paypal/paypal-api.js';
 import { payPalClientsFor } from '../paypal/paypal-clients.js';
 import { PayPalClient } from './paypal-client.js';
 import {
+  DEFAULT_PRICES,
   PRICES_CACHE_MS,
   PricesService,
   pricesServiceFor,
@@ -74,32 +75,60 @@ const defaults = {
 const fromPayPal = { source: 'paypal', currency: 'EUR', monthly: '12.50', weekly: '4.75', two_day: '1.90' };
 
 describe('PricesService', () => {
-  it("serves PayPal's prices, periods and currency", async () => {
+  it("serves PayPal's prices, periods and currency, with each plan's name, description and trial", async () => {
     const reply = await service().current();
     expect(reply).toMatchObject({ ...fromPayPal, environment: 'sandbox', client_id: standInClientId });
     expect(reply.plans).toEqual([
       {
         id: 'monthly',
+        name: 'Monthly',
+        description: 'Everything, billed once a month: the best value.',
         price: '12.50',
         interval_unit: 'MONTH',
         interval_count: 1,
         paypal_plan_id: euroPlans[0]?.id,
+        trial: { interval_unit: 'DAY', interval_count: 14, price: '0' },
       },
       {
         id: 'weekly',
+        name: 'Weekly',
+        description: 'Everything, week by week. Stop whenever you like.',
         price: '4.75',
         interval_unit: 'WEEK',
         interval_count: 1,
         paypal_plan_id: euroPlans[1]?.id,
+        trial: { interval_unit: 'WEEK', interval_count: 1, price: '1.00' },
       },
       {
         id: 'two_day',
+        name: 'Two-day',
+        description: 'Everything for two days at a time, for a short project.',
         price: '1.90',
         interval_unit: 'DAY',
         interval_count: 2,
         paypal_plan_id: euroPlans[2]?.id,
+        trial: null,
       },
     ]);
+    expect(reply.recommended).toBe('monthly');
+  });
+
+  it('names a plan as PayPal names it, with no description when its plan has none', async () => {
+    standIn.setPlan({ ...monthly, name: 'Pro, monthly', description: undefined });
+    const reply = await service().current();
+    expect(reply.plans[0]).toMatchObject({ name: 'Pro, monthly', description: null });
+  });
+
+  it("gives a plan PayPal left unnamed its default name, and marks PAYPAL_PLAN_RECOMMENDED's plan", async () => {
+    const { paypal } = loadConfig({ ...payPalEnvFor(standIn.url), PAYPAL_PLAN_RECOMMENDED: 'weekly' });
+    const unnamed = {
+      async planPrice() {
+        return { ...DEFAULT_PRICES.monthly, currency: 'EUR', name: null, description: null, trial: null };
+      },
+    };
+    const reply = await new PricesService({ paypal, client: unnamed, log, now: () => clock }).current();
+    expect(reply.plans.map((plan) => plan.name)).toEqual(['Monthly', 'Weekly', 'Two-day']);
+    expect(reply.recommended).toBe('weekly');
   });
 
   it('asks PayPal again only once ten minutes have passed, serving the held prices meanwhile', async () => {

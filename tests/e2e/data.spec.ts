@@ -39,7 +39,7 @@ test.describe('your data', () => {
     const newEmail = uniqueEmail('moved');
     await createAccount(baseURL!, email);
     await signInFromLogin(page, email);
-    await expect(page.getByRole('link', { name: `Your account: ${email}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Your account: ${email}` })).toBeVisible();
 
     const profile = page.getByRole('region', { name: 'E-mail address' });
     await profile.getByRole('button', { name: 'Change e-mail' }).click();
@@ -61,7 +61,7 @@ test.describe('your data', () => {
     await expect(tab.getByRole('link', { name: 'Back to your account' })).toBeVisible();
 
     // The first page heard `email_changed` and shows the new address, still signed in.
-    await expect(page.getByRole('link', { name: `Your account: ${newEmail}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Your account: ${newEmail}` })).toBeVisible();
     await expect(page.getByRole('region', { name: 'E-mail address' })).toContainText(newEmail);
 
     // The link works once.

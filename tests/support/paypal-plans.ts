@@ -4,27 +4,35 @@ import type { StandInPlan } from './paypal-stand-in';
 export const standInClientId = 'AZsandboxClientId-stand-in';
 export const standInSecret = 'EKsecret-stand-in-9f3b2c71d8a4';
 
-/** Euro prices, unlike the USD defaults, so a test can tell that prices and currency came from PayPal. */
+/**
+ * Euro prices, unlike the USD defaults, so a test can tell that prices and currency came from PayPal; with
+ * descriptions and each kind of trial (free, discounted, none), which the defaults never have.
+ */
 export const euroPlans: StandInPlan[] = [
   {
     id: 'P-3MONTHLY5EUR7HJ6Q2WQ',
     name: 'Monthly',
+    description: 'Everything, billed once a month: the best value.',
     value: '12.50',
     currency: 'EUR',
     intervalUnit: 'MONTH',
     intervalCount: 1,
+    trial: { intervalUnit: 'DAY', intervalCount: 7, totalCycles: 2 },
   },
   {
     id: 'P-8WEEKLY4EUR2KD9T5XZ',
     name: 'Weekly',
+    description: 'Everything, week by week. Stop whenever you like.',
     value: '4.75',
     currency: 'EUR',
     intervalUnit: 'WEEK',
     intervalCount: 1,
+    trial: { intervalUnit: 'WEEK', intervalCount: 1, totalCycles: 1, value: '1.00' },
   },
   {
     id: 'P-6TWODAY1EUR0LM3R8PV',
-    name: 'Two days',
+    name: 'Two-day',
+    description: 'Everything for two days at a time, for a short project.',
     value: '1.90',
     currency: 'EUR',
     intervalUnit: 'DAY',

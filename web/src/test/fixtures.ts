@@ -19,17 +19,48 @@ export const signedInMe: Me = {
   subscription: null,
 };
 
-/** Prices as PayPal gave them, in a currency other than the defaults' dollars. */
+/**
+ * Prices as PayPal gave them, in a currency other than the defaults' dollars, with names, descriptions and
+ * trials of PayPal's plans.
+ */
 export const euroPrices: PricesReply = {
   environment: 'production',
   client_id: 'live-id',
   currency: 'EUR',
   source: 'paypal',
   plans: [
-    { id: 'monthly', price: '12.50', interval_unit: 'MONTH', interval_count: 1, paypal_plan_id: 'P-1' },
-    { id: 'weekly', price: '4.75', interval_unit: 'WEEK', interval_count: 1, paypal_plan_id: 'P-2' },
-    { id: 'two_day', price: '1.90', interval_unit: 'DAY', interval_count: 2, paypal_plan_id: 'P-3' },
+    {
+      id: 'monthly',
+      name: 'Monthly',
+      description: 'Everything, billed once a month: the best value.',
+      price: '12.50',
+      interval_unit: 'MONTH',
+      interval_count: 1,
+      paypal_plan_id: 'P-1',
+      trial: { interval_unit: 'DAY', interval_count: 14, price: '0' },
+    },
+    {
+      id: 'weekly',
+      name: 'Weekly',
+      description: 'Week by week.',
+      price: '4.75',
+      interval_unit: 'WEEK',
+      interval_count: 1,
+      paypal_plan_id: 'P-2',
+      trial: { interval_unit: 'WEEK', interval_count: 1, price: '1.00' },
+    },
+    {
+      id: 'two_day',
+      name: 'Two-day',
+      description: null,
+      price: '1.90',
+      interval_unit: 'DAY',
+      interval_count: 2,
+      paypal_plan_id: 'P-3',
+      trial: null,
+    },
   ],
+  recommended: 'monthly',
   monthly: '12.50',
   weekly: '4.75',
   two_day: '1.90',

@@ -11,7 +11,7 @@ export function PricingScreen() {
   const { data: prices, error, loading, reload } = usePrices();
   const { planAction, notice } = useCheckout();
   return (
-    <Page title="Pricing">
+    <Page title="Pricing" wide>
       {loading ? <ProgressBar label="Loading prices" /> : null}
       {error ? (
         <>
@@ -32,10 +32,16 @@ export function PricingScreen() {
             </p>
           ) : null}
           <p>Choose how often you'd like to pay. Prices are in {currencyName(prices.currency)}.</p>
-          <ul aria-label="Plans" className="flex flex-col gap-3">
+          {/* Side by side from 1024 px (lg), so the plans can be compared at a glance; stacked below. */}
+          <ul aria-label="Plans" className="grid gap-4 lg:grid-cols-3">
             {prices.plans.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} currency={prices.currency}>
-                {planAction(plan)}
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                currency={prices.currency}
+                recommended={plan.id === prices.recommended}
+              >
+                {planAction(plan, plan.id === prices.recommended)}
               </PlanCard>
             ))}
           </ul>
