@@ -95,4 +95,15 @@ describe("the toolbar's account menu", () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(toolbar().getByRole('button', { name: 'Logout' })).toHaveFocus();
   });
+
+  it('stays open for a click on its own text, and closes for a click outside it', async () => {
+    server(weekly);
+    renderApp('/');
+    const button = await menuButton();
+    await userEvent.click(button);
+    await userEvent.click(screen.getByText('Signed in as'));
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(screen.getByRole('heading', { level: 1, name: 'Welcome !' }));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
 });

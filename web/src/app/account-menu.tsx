@@ -41,8 +41,11 @@ export function AccountMenu({ email }: { email: string }) {
     };
   }, [open]);
 
+  // Tab out of it closes it. A click on the panel's text moves the focus nowhere (no related target): that
+  // stays open, and a click outside is the pointer handler's.
   const leave = (event: FocusEvent) => {
-    if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+    const next = event.relatedTarget as Node | null;
+    if (next && !root.current?.contains(next)) setOpen(false);
   };
   const close = () => setOpen(false);
 
