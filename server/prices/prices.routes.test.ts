@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { euroPlans, payPalEnvFor, standInClientId, standInSecret } from '../../tests/support/paypal-plans.js';
+import {
+  euroPlans,
+  euroPlansInTheReply,
+  payPalEnvFor,
+  standInClientId,
+  standInSecret,
+} from '../../tests/support/paypal-plans.js';
 import { startPayPalStandIn, type PayPalStandIn } from '../../tests/support/paypal-stand-in.js';
 import { buildTestApp, type TestApp } from '../test/helper.js';
 import { DEFAULT_PRICES_REPLY } from '../test/fixtures.js';
@@ -30,8 +36,6 @@ async function start(env: Record<string, string>) {
   return current.app;
 }
 
-const [monthly, weekly, twoDay] = euroPlans.map((plan) => plan.id);
-
 describe('GET /api/v1/paypal_prices', () => {
   it("answers with PayPal's prices and currency, the environment and its public client id", async () => {
     const app = await start(payPalEnvFor(standIn.url));
@@ -42,38 +46,7 @@ describe('GET /api/v1/paypal_prices', () => {
       client_id: standInClientId,
       currency: 'EUR',
       source: 'paypal',
-      plans: [
-        {
-          id: 'monthly',
-          name: 'Monthly',
-          description: 'Everything, billed once a month: the best value.',
-          price: '12.50',
-          interval_unit: 'MONTH',
-          interval_count: 1,
-          paypal_plan_id: monthly,
-          trial: { interval_unit: 'DAY', interval_count: 14, price: '0' },
-        },
-        {
-          id: 'weekly',
-          name: 'Weekly',
-          description: 'Everything, week by week. Stop whenever you like.',
-          price: '4.75',
-          interval_unit: 'WEEK',
-          interval_count: 1,
-          paypal_plan_id: weekly,
-          trial: { interval_unit: 'WEEK', interval_count: 1, price: '1.00' },
-        },
-        {
-          id: 'two_day',
-          name: 'Two-day',
-          description: 'Everything for two days at a time, for a short project.',
-          price: '1.90',
-          interval_unit: 'DAY',
-          interval_count: 2,
-          paypal_plan_id: twoDay,
-          trial: null,
-        },
-      ],
+      plans: euroPlansInTheReply,
       recommended: 'monthly',
       monthly: '12.50',
       weekly: '4.75',

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { euroPlans, payPalEnvFor, standInClientId, standInSecret } from '../../tests/support/paypal-plans.js';
+import {
+  euroPlans,
+  euroPlansInTheReply,
+  payPalEnvFor,
+  standInClientId,
+  standInSecret,
+} from '../../tests/support/paypal-plans.js';
 import { startPayPalStandIn, type PayPalStandIn } from '../../tests/support/paypal-stand-in.js';
 import { loadConfig, type Config } from '../config.js';
 import { PayPalApi } from '../paypal/paypal-api.js';
@@ -78,38 +84,7 @@ describe('PricesService', () => {
   it("serves PayPal's prices, periods and currency, with each plan's name, description and trial", async () => {
     const reply = await service().current();
     expect(reply).toMatchObject({ ...fromPayPal, environment: 'sandbox', client_id: standInClientId });
-    expect(reply.plans).toEqual([
-      {
-        id: 'monthly',
-        name: 'Monthly',
-        description: 'Everything, billed once a month: the best value.',
-        price: '12.50',
-        interval_unit: 'MONTH',
-        interval_count: 1,
-        paypal_plan_id: euroPlans[0]?.id,
-        trial: { interval_unit: 'DAY', interval_count: 14, price: '0' },
-      },
-      {
-        id: 'weekly',
-        name: 'Weekly',
-        description: 'Everything, week by week. Stop whenever you like.',
-        price: '4.75',
-        interval_unit: 'WEEK',
-        interval_count: 1,
-        paypal_plan_id: euroPlans[1]?.id,
-        trial: { interval_unit: 'WEEK', interval_count: 1, price: '1.00' },
-      },
-      {
-        id: 'two_day',
-        name: 'Two-day',
-        description: 'Everything for two days at a time, for a short project.',
-        price: '1.90',
-        interval_unit: 'DAY',
-        interval_count: 2,
-        paypal_plan_id: euroPlans[2]?.id,
-        trial: null,
-      },
-    ]);
+    expect(reply.plans).toEqual(euroPlansInTheReply);
     expect(reply.recommended).toBe('monthly');
   });
 

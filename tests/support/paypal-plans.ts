@@ -1,3 +1,4 @@
+import type { Plan } from '../../contract/prices';
 import type { StandInPlan } from './paypal-stand-in';
 
 /** Credentials the stand-in accepts; the secret is made up and never leaves the tests. */
@@ -37,6 +38,43 @@ export const euroPlans: StandInPlan[] = [
     currency: 'EUR',
     intervalUnit: 'DAY',
     intervalCount: 2,
+  },
+];
+
+/**
+ * The euro plans as GET /api/v1/paypal_prices gives them, written out: the monthly plan's two free 7-day
+ * trial cycles read as one trial of 14 days.
+ */
+export const euroPlansInTheReply: Plan[] = [
+  {
+    id: 'monthly',
+    name: 'Monthly',
+    description: 'Everything, billed once a month: the best value.',
+    price: '12.50',
+    interval_unit: 'MONTH',
+    interval_count: 1,
+    paypal_plan_id: 'P-3MONTHLY5EUR7HJ6Q2WQ',
+    trial: { interval_unit: 'DAY', interval_count: 14, price: '0' },
+  },
+  {
+    id: 'weekly',
+    name: 'Weekly',
+    description: 'Everything, week by week. Stop whenever you like.',
+    price: '4.75',
+    interval_unit: 'WEEK',
+    interval_count: 1,
+    paypal_plan_id: 'P-8WEEKLY4EUR2KD9T5XZ',
+    trial: { interval_unit: 'WEEK', interval_count: 1, price: '1.00' },
+  },
+  {
+    id: 'two_day',
+    name: 'Two-day',
+    description: 'Everything for two days at a time, for a short project.',
+    price: '1.90',
+    interval_unit: 'DAY',
+    interval_count: 2,
+    paypal_plan_id: 'P-6TWODAY1EUR0LM3R8PV',
+    trial: null,
   },
 ];
 

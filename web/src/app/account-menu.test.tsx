@@ -5,18 +5,10 @@ import type { SubscriptionJson } from '@contract/subscriptions';
 import { accountEvents } from '@/lib/account-events';
 import { sessionStore } from '@/lib/session-store';
 import { stubApi } from '@/test/fetch-stub';
-import { signedInUser } from '@/test/fixtures';
+import { activeSubscription, signedInUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
-const weekly: SubscriptionJson = {
-  id: 'I-WEEKLY1',
-  plan: 'weekly',
-  status: 'ACTIVE',
-  entitled: true,
-  next_billing_at: '2027-03-05T10:00:00.000Z',
-  access_until: null,
-  payment_failed: false,
-};
+const weekly: SubscriptionJson = { ...activeSubscription, id: 'I-WEEKLY1', plan: 'weekly' };
 
 /** The server: the subscription the menu reads; every other call of the pages behind it fails quietly. */
 function server(subscription: SubscriptionJson | null) {

@@ -1,5 +1,6 @@
 import type { PricesReply } from '@contract/prices';
 import type { DeviceSession } from '@contract/devices';
+import type { SubscriptionJson } from '@contract/subscriptions';
 import type { Me, User } from '@contract/users';
 
 export const signedInUser: User = {
@@ -64,6 +65,17 @@ export const euroPrices: PricesReply = {
   monthly: '12.50',
   weekly: '4.75',
   two_day: '1.90',
+};
+
+/** A monthly subscription that runs, paid until 5 March 2027, as the subscription JSON of DESIGN 9 says it. */
+export const activeSubscription: SubscriptionJson = {
+  id: 'I-ACTIVE1',
+  plan: 'monthly',
+  status: 'ACTIVE',
+  entitled: true,
+  next_billing_at: '2027-03-05T10:00:00.000Z',
+  access_until: null,
+  payment_failed: false,
 };
 
 /** The session of the page under test, as GET /api/v1/sessions lists it. */

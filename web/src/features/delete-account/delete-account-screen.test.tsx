@@ -5,7 +5,7 @@ import type { SubscriptionJson } from '@contract/subscriptions';
 import { DELETION_REFUSALS } from '@contract/users';
 import { sessionStore } from '@/lib/session-store';
 import { apiError, heldReply, stubApi, type ApiCall, type StubReply } from '@/test/fetch-stub';
-import { signedInUser } from '@/test/fixtures';
+import { activeSubscription, signedInUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-screen';
 import { DeleteAccountScreen } from './delete-account-screen';
 
@@ -20,15 +20,7 @@ async function fill(username: string, password: string) {
   if (password) await user.type(screen.getByPlaceholderText('Password'), password);
 }
 
-const monthly: SubscriptionJson = {
-  id: 'I-MONTHLY1',
-  plan: 'monthly',
-  status: 'ACTIVE',
-  entitled: true,
-  next_billing_at: '2027-03-05T10:00:00.000Z',
-  access_until: null,
-  payment_failed: false,
-};
+const monthly = activeSubscription;
 
 /**
  * The server of a signed-in page: its subscriptions (GET /api/v1/subscription, as the page reads them) and

@@ -5,7 +5,7 @@ import type { PricesReply } from '@contract/prices';
 import { apiError, heldReply, stubApi } from '@/test/fetch-stub';
 import { euroPrices } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-screen';
-import { PricingScreen } from './pricing-screen';
+import { PRICING_INTRO, PricingScreen } from './pricing-screen';
 
 function renderPricing() {
   renderScreen(<PricingScreen />, { url: '/pricing' });
@@ -16,10 +16,11 @@ function card(name: string) {
 }
 
 describe('the pricing screen', () => {
-  it('shows the progress bar while the prices load, and no plans yet', async () => {
+  it('says what the page offers and shows the progress bar while the prices load, and no plans yet', async () => {
     const held = heldReply({ status: 200, body: euroPrices });
     const calls = stubApi(() => held.promise);
     renderPricing();
+    expect(screen.getByText(PRICING_INTRO)).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Loading prices' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Plans' })).not.toBeInTheDocument();
     expect(calls).toEqual([expect.objectContaining({ method: 'GET', path: '/api/v1/paypal_prices' })]);

@@ -5,7 +5,7 @@ import type { SubscriptionJson } from '@contract/subscriptions';
 import { accountEvents } from '@/lib/account-events';
 import { sessionStore } from '@/lib/session-store';
 import { apiError, heldReply, stubApi, type StubReply } from '@/test/fetch-stub';
-import { signedInUser } from '@/test/fixtures';
+import { activeSubscription, signedInUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-screen';
 import { formatDay } from './subscription-words';
 import { SubscriptionPanel } from './subscription-panel';
@@ -18,15 +18,7 @@ const GRACE_END = '2027-03-12T10:00:00.000Z';
 const timesSaid = (words: string) =>
   (screen.getByRole('region', { name: 'Your subscription' }).textContent ?? '').split(words).length - 1;
 
-const active: SubscriptionJson = {
-  id: 'I-ACTIVE1',
-  plan: 'monthly',
-  status: 'ACTIVE',
-  entitled: true,
-  next_billing_at: NEXT,
-  access_until: null,
-  payment_failed: false,
-};
+const active = activeSubscription;
 const cancelled: SubscriptionJson = {
   ...active,
   status: 'CANCELLED',
