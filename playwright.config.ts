@@ -59,6 +59,8 @@ export default defineConfig({
             DATABASE_URL: `sqlite:${join(dataDir, 'app.sqlite')}`,
             OUTBOX_DIR: join(dataDir, 'outbox'),
             LOG_LEVEL: 'warn',
+            // What home says is sold (tests/e2e/what-is-sold.spec.ts).
+            APP_DESCRIPTION: 'One account for all your devices, with a plan for as long as you need it.',
             SMTP_URL: smtpSink.smtpUrl,
             // Lets test set-up create accounts from distinct client addresses (X-Forwarded-For), so the
             // per-IP sign-up limit guards the product, not the size of the test suite.

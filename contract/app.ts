@@ -10,6 +10,7 @@ export const XSRF_HEADER = 'x-xsrf-token';
 /** Names of the <meta> tags through which the server hands settings to the page. */
 export const PAGE_META = {
   appName: 'app-name',
+  appDescription: 'app-description',
   supportEmail: 'support-email',
   paypalClientId: 'paypal-client-id',
   paypalEnvironment: 'paypal-environment',

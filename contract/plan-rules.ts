@@ -8,3 +8,6 @@ export type IntervalUnit = (typeof INTERVAL_UNITS)[number];
 export const PRICE_PATTERN = /^([0-9]+|[0-9]*\.[0-9]+)$/;
 /** ISO 4217, e.g. "EUR". */
 export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
+
+/** Each plan's name where PayPal gives none (DESIGN 15), and where the pages name a held plan by its id. */
+export const PLAN_NAMES = { monthly: 'Monthly', weekly: 'Weekly', two_day: 'Two-day' } as const;

@@ -23,7 +23,9 @@ export const subscriptionSchema = z.object({
   access_until: z
     .string()
     .nullable()
-    .describe('ISO 8601 time: the end of the period already paid, once cancelled'),
+    .describe(
+      'ISO 8601 time when access ends if nothing changes: the end of the period already paid once CANCELLED, the end of the grace days while SUSPENDED',
+    ),
   payment_failed: z.boolean(),
 });
 export type SubscriptionJson = z.infer<typeof subscriptionSchema>;

@@ -64,8 +64,27 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 export const deleteUserBodySchema = z.object({ email: z.string(), password: z.string() });
 export type DeleteUserBody = z.infer<typeof deleteUserBodySchema>;
 
+/**
+ * Why an account was kept, and the sentence the delete-account screen shows under DESIGN 6's own (the web shows
+ * the reply's `message`, never a copy). A wrong password and an unknown e-mail are one reason, so the reply
+ * still does not tell whether an account exists.
+ */
+export const DELETION_REFUSALS = {
+  invalid_credentials: 'The e-mail address or the password is not right, so nothing was deleted.',
+  two_factor_required:
+    'This account has two-step sign-in on, so it can only be deleted from a page signed in to it. Sign in, then try again.',
+  subscription_not_cancelled:
+    'PayPal could not cancel your subscription just now, so nothing was deleted and your subscription goes on. Please try again in a few minutes.',
+} as const;
+export type DeletionRefusal = keyof typeof DELETION_REFUSALS;
+
 export const deleteUserReplySchema = z.object({
   success: z.boolean(),
   email: z.string().describe('Empty on success; the support address otherwise.'),
+  reason: z
+    .enum(Object.keys(DELETION_REFUSALS) as [DeletionRefusal, ...DeletionRefusal[]])
+    .optional()
+    .describe('Only when the account was kept: why'),
+  message: z.string().optional().describe('Only when the account was kept: why, in a sentence for a person'),
 });
 export type DeleteUserReply = z.infer<typeof deleteUserReplySchema>;

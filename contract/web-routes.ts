@@ -97,6 +97,10 @@ export const NOT_FOUND_PAGE: WebPage = {
   description: 'There is no page at this address.',
 };
 
+/** A page's meta description: home's is what is sold (APP_DESCRIPTION) when the operator said it. */
+export const pageDescription = (page: WebPage, appDescription: string) =>
+  page === WEB_ROUTES.home && appDescription ? appDescription : page.description;
+
 /** The text of a page's <title>. */
 export const pageTitle = (page: WebPage, appName: string) =>
   page.title ? `${page.title} · ${appName}` : appName;

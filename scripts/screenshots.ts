@@ -1,8 +1,9 @@
 // `npm run screenshots`: starts the built app the way `npm start` does (own temporary database, mail to a
-// temporary outbox), drives Debian's Chromium through every screen and its telling states, and saves each at
-// 390 px (a phone) and 1280 px (a laptop) under docs/screenshots/, so a reviewer can look without running.
+// temporary outbox) with the PayPal stand-in of the tests as its PayPal, drives Debian's Chromium through the
+// key screens and their telling states, and saves each at 390 px (a phone) and 1280 px (a laptop), in light
+// and in dark, under docs/screenshots/, so a reviewer can look without running anything.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,18 +11,30 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions, chromiumPath, hasChromium } from '../tests/e2e/chromium';
 import { readMail } from '../tests/support/mime';
+import { euroPlans, payPalEnvFor, standInClientId, standInSecret } from '../tests/support/paypal-plans';
+import { startPayPalStandIn, type PayPalStandIn } from '../tests/support/paypal-stand-in';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(root, 'docs', 'screenshots');
 const WIDTHS = [390, 1280];
+const SCHEMES = ['light', 'dark'] as const;
 const PASSWORD = 'a quiet meadow at dawn';
+const WEBHOOK_ID = '3XN17715ST482534S';
+const APP_DESCRIPTION = 'One account for all your devices, with a plan for as long as you need it.';
+
+interface Context {
+  baseURL: string;
+  standIn: PayPalStandIn;
+  /** A label of its own for this shot's accounts (width and scheme). */
+  label: string;
+}
 
 interface Shot {
   name: string;
-  /** Brings the page into the state to capture; runs on a fresh page of the given width. */
-  prepare: (page: Page, ctx: { baseURL: string; width: number }) => Promise<void>;
-  /** Keep CSS animations running (the progress bar would otherwise freeze off-screen). */
-  animate?: boolean;
+  /** Brings the page into the state to capture; runs on a fresh page of the given width and scheme. */
+  prepare: (page: Page, ctx: Context) => Promise<void>;
+  /** Only the window, not the whole page (a menu open over the page). */
+  windowOnly?: boolean;
 }
 
 async function freePort(): Promise<number> {
@@ -35,7 +48,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startApp(port: number, dataDir: string): Promise<ChildProcess> {
+async function startApp(port: number, dataDir: string, standIn: PayPalStandIn): Promise<ChildProcess> {
   const app = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -48,6 +61,12 @@ async function startApp(port: number, dataDir: string): Promise<ChildProcess> {
       OUTBOX_DIR: join(dataDir, 'outbox'),
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
+      // Each account is made from an address of its own (X-Forwarded-For), past the per-IP sign-up limit.
+      TRUST_PROXY: '1',
+      APP_DESCRIPTION,
+      ...payPalEnvFor(standIn.url, 'production'),
+      PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
+      PAYPAL_SDK_URL: standIn.sdkUrl,
     },
   });
   for (let attempt = 0; attempt < 240; attempt++) {
@@ -64,24 +83,26 @@ async function startApp(port: number, dataDir: string): Promise<ChildProcess> {
 }
 
 let accounts = 0;
-async function createAccount(baseURL: string, width: number): Promise<string> {
+async function createAccount(baseURL: string, label: string): Promise<string> {
   accounts += 1;
-  const email = `ada.lovelace.${width}.${accounts}@example.com`;
+  const email = `ada.${label}.${accounts}@example.com`;
   const reply = await fetch(`${baseURL}/api/v1/users`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${accounts % 250}` },
     body: JSON.stringify({ user: { email, password: PASSWORD } }),
   });
   if (reply.status !== 201) throw new Error(`Sign-up failed: ${reply.status} ${await reply.text()}`);
   return email;
 }
 
-async function signIn(page: Page, email: string) {
+async function signedIn(page: Page, { baseURL, label }: Context): Promise<string> {
+  const email = await createAccount(baseURL, label);
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL('**/account');
+  return email;
 }
 
 /** Where the app writes its mail (SMTP_URL is empty): set by main(). */
@@ -111,50 +132,52 @@ async function resetLinkFor(baseURL: string, email: string): Promise<string> {
   throw new Error(`No reset mail for ${email} in ${outboxDir}`);
 }
 
-/** Holds the next call to `pattern` until the screenshot is taken, so the waiting state can be seen. */
-async function holdCall(page: Page, pattern: string) {
-  await page.route(pattern, () => new Promise<void>(() => {}));
+/** A signed-in account that subscribed to `plan` through the stand-in's PayPal button; its PayPal id. */
+async function subscribed(page: Page, ctx: Context, plan: string): Promise<string> {
+  await signedIn(page, ctx);
+  await page.goto('/pricing');
+  await page
+    .getByRole('listitem', { name: plan })
+    .getByRole('button', { name: 'Subscribe with PayPal' })
+    .click();
+  await page.getByText('Thank you! Your subscription is active.').waitFor();
+  const found = [...ctx.standIn.subscriptions.subscriptions.values()].at(-1);
+  if (!found) throw new Error('The stand-in made no subscription');
+  return found.id;
+}
+
+async function onSettingsPage(page: Page, path: string, region: string) {
+  await page.goto(path);
+  await page.getByRole('region', { name: region }).first().waitFor();
 }
 
 const shots: Shot[] = [
-  { name: 'home', prepare: (page) => page.goto('/').then(() => undefined) },
-  { name: 'login', prepare: (page) => page.goto('/login').then(() => undefined) },
   {
-    name: 'login-refused',
-    async prepare(page) {
-      await page.goto('/login');
-      await page.getByLabel('E-mail').fill('someone@example.com');
-      await page.getByLabel('Password').fill('not the password');
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await page.getByRole('alert').waitFor();
+    name: 'home',
+    prepare: async (page) => {
+      await page.goto('/');
     },
   },
-  { name: 'signup', prepare: (page) => page.goto('/signup').then(() => undefined) },
+  {
+    name: 'login',
+    prepare: async (page) => {
+      await page.goto('/login');
+    },
+  },
   {
     name: 'signup-weak-password',
     async prepare(page) {
       await page.goto('/signup');
       await page.getByLabel('E-mail').fill('new.person@example.com');
-      await page.getByLabel('Password').fill('password');
-      await page.getByRole('button', { name: 'Create account' }).click();
-      await page.getByRole('alert').waitFor();
-    },
-  },
-  { name: 'reset-password', prepare: (page) => page.goto('/reset-password').then(() => undefined) },
-  {
-    name: 'reset-password-sent',
-    async prepare(page) {
-      await page.goto('/reset-password');
-      await page.getByLabel('E-mail').fill('ada@example.com');
-      await page.getByRole('button', { name: 'Send the link' }).click();
-      await page.getByText('If an account exists').waitFor();
+      await page.getByLabel('Password', { exact: true }).fill('password');
+      await page.getByText('This password is too common', { exact: false }).first().waitFor();
     },
   },
   {
     name: 'change-password',
-    async prepare(page, { baseURL, width }) {
+    async prepare(page, { baseURL, label }) {
       // A real link: its page asks the server whether it still works before it shows the form.
-      await page.goto(await resetLinkFor(baseURL, await createAccount(baseURL, width)));
+      await page.goto(await resetLinkFor(baseURL, await createAccount(baseURL, label)));
       await page.getByLabel('New password', { exact: true }).waitFor();
     },
   },
@@ -166,48 +189,31 @@ const shots: Shot[] = [
     },
   },
   {
+    name: 'pricing',
+    async prepare(page) {
+      await page.goto('/pricing');
+      await page.getByText('per month').waitFor();
+    },
+  },
+  {
     name: 'account',
-    async prepare(page, { baseURL, width }) {
-      await signIn(page, await createAccount(baseURL, width));
+    prepare: async (page, ctx) => {
+      await signedIn(page, ctx);
     },
   },
   {
-    name: 'account-password-changed',
-    async prepare(page, { baseURL, width }) {
-      await signIn(page, await createAccount(baseURL, width));
-      await page.getByLabel('Current password').fill(PASSWORD);
-      await page.getByLabel('New password', { exact: true }).fill('an entirely new sentence');
-      await page.getByLabel('Repeat the new password').fill('an entirely new sentence');
-      await page.getByRole('button', { name: 'Change password' }).click();
-      await page.getByText('Your password has been changed.').waitFor();
-    },
-  },
-  {
-    name: 'account-qr-code',
-    async prepare(page, { baseURL, width }) {
-      await signIn(page, await createAccount(baseURL, width));
-      await page.getByLabel('Your password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Show QR code' }).click();
-      await page.getByRole('img', { name: 'QR code that signs in another device' }).waitFor();
-    },
-  },
-  {
-    name: 'account-two-step-set-up',
-    async prepare(page, { baseURL, width }) {
-      await signIn(page, await createAccount(baseURL, width));
-      const panel = page.getByRole('region', { name: 'Two-step sign-in' });
-      await panel.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await panel.getByRole('button', { name: 'Set up two-step sign-in' }).click();
-      await panel.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
-      await panel.scrollIntoViewIfNeeded();
+    name: 'account-security',
+    async prepare(page, ctx) {
+      await signedIn(page, ctx);
+      await onSettingsPage(page, '/account/security', 'Password');
     },
   },
   {
     name: 'account-devices',
-    async prepare(page, { baseURL, width }) {
-      const email = await createAccount(baseURL, width);
+    async prepare(page, ctx) {
+      const email = await signedIn(page, ctx);
       // A second device, signed in over the API as a phone would be.
-      await fetch(`${baseURL}/api/v1/login`, {
+      await fetch(`${ctx.baseURL}/api/v1/login`, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
@@ -216,102 +222,105 @@ const shots: Shot[] = [
         },
         body: JSON.stringify({ session: { email, password: PASSWORD } }),
       });
-      await signIn(page, email);
-      const panel = page.getByRole('region', { name: 'Signed-in devices' });
-      await panel.getByText('Safari on iPhone').waitFor();
-      await panel.scrollIntoViewIfNeeded();
+      await page.goto('/account/devices');
+      await page.getByText('Safari on iPhone').waitFor();
     },
   },
   {
-    name: 'pricing',
-    async prepare(page) {
-      await page.goto('/pricing');
-      await page.getByText('per month').waitFor();
+    name: 'account-billing',
+    async prepare(page, ctx) {
+      await subscribed(page, ctx, 'Monthly');
+      await page.goto('/account/billing');
+      await page.getByText(/Next payment:/).waitFor();
     },
   },
-  { name: 'delete-account', prepare: (page) => page.goto('/delete-account').then(() => undefined) },
   {
-    name: 'delete-account-empty-password',
+    name: 'account-billing-suspended',
+    async prepare(page, ctx) {
+      const id = await subscribed(page, ctx, 'Weekly');
+      await page.goto('/account/billing');
+      await ctx.standIn.subscriptions.failPayment(id);
+      await ctx.standIn.subscriptions.suspend(id);
+      await page.getByText('Suspended by PayPal').waitFor();
+    },
+  },
+  {
+    name: 'account-menu',
+    windowOnly: true,
+    async prepare(page, ctx) {
+      await subscribed(page, ctx, 'Monthly');
+      await page.goto('/account');
+      await page.getByRole('button', { name: /^Your account: / }).click();
+      await page.getByRole('link', { name: 'Your plan: Monthly' }).waitFor();
+    },
+  },
+  {
+    name: 'delete-account',
     async prepare(page) {
       await page.goto('/delete-account');
-      await page.getByPlaceholder('Username').fill('ada@example.com');
-      await page.getByRole('button', { name: 'Delete Account' }).click();
-      await page.getByRole('alert').waitFor();
-    },
-  },
-  {
-    name: 'delete-account-waiting',
-    animate: true,
-    async prepare(page) {
-      await holdCall(page, '**/api/v1/delete_user_with_token');
-      await page.goto('/delete-account');
-      await page.getByPlaceholder('Username').fill('ada@example.com');
-      await page.getByPlaceholder('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Delete Account' }).click();
-      await page.getByRole('progressbar').waitFor();
-      await page.waitForTimeout(500); // the stripe mid-way through its slide
     },
   },
   {
     name: 'delete-account-refused',
-    async prepare(page) {
+    async prepare(page, ctx) {
+      const id = await subscribed(page, ctx, 'Monthly');
+      ctx.standIn.subscriptions.refuseCancel(id);
       await page.goto('/delete-account');
-      await page.getByPlaceholder('Username').fill('ada@example.com');
-      await page.getByPlaceholder('Password').fill('not the password');
-      await page.getByRole('button', { name: 'Delete Account' }).click();
-      await page.getByRole('alert').waitFor();
-    },
-  },
-  {
-    name: 'delete-account-done',
-    async prepare(page, { baseURL, width }) {
-      const email = await createAccount(baseURL, width);
-      await page.goto('/delete-account');
-      await page.getByPlaceholder('Username').fill(email);
+      await page.getByText(/will be cancelled at PayPal first/).waitFor();
       await page.getByPlaceholder('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Delete Account' }).click();
-      await page.getByText('Your account has been deleted.').waitFor();
+      await page.getByText(/PayPal could not cancel your subscription/).waitFor();
     },
   },
-  { name: 'not-found', prepare: (page) => page.goto('/no/such/page').then(() => undefined) },
 ];
 
 async function main() {
   if (!hasChromium)
     throw new Error(`No Chromium at ${chromiumPath}: apt-get install -y chromium, or set CHROME_PATH.`);
+  // The set is remade whole, so a screen no longer shot leaves no stale picture behind.
+  rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'bullapp-screens-'));
   outboxDir = join(dataDir, 'outbox');
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
-  const app = await startApp(port, dataDir);
+  const standIn = await startPayPalStandIn({
+    clientId: standInClientId,
+    clientSecret: standInSecret,
+    plans: euroPlans,
+  });
+  standIn.webhooks.listen(`${baseURL}/api/v1/paypal/webhook`, WEBHOOK_ID);
+  const app = await startApp(port, dataDir, standIn);
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
-    for (const width of WIDTHS) {
-      for (const shot of shots) {
-        const context = await browser.newContext({
-          baseURL,
-          viewport: { width, height: 800 },
-          deviceScaleFactor: 1,
-        });
-        const page = await context.newPage();
-        await shot.prepare(page, { baseURL, width });
-        await page.getByRole('heading', { level: 1 }).waitFor();
-        const file = join(outDir, `${shot.name}-${width}.png`);
-        await page.screenshot({
-          path: file,
-          fullPage: true,
-          animations: shot.animate ? 'allow' : 'disabled',
-        });
-        console.log(`saved ${file.slice(root.length)}`);
-        await context.close();
-      }
-    }
+    for (const width of WIDTHS)
+      for (const scheme of SCHEMES)
+        for (const shot of shots) {
+          const context = await browser.newContext({
+            baseURL,
+            viewport: { width, height: 800 },
+            deviceScaleFactor: 1,
+            colorScheme: scheme,
+            reducedMotion: 'reduce',
+          });
+          const page = await context.newPage();
+          await shot.prepare(page, { baseURL, standIn, label: `${width}.${scheme}` });
+          await page.getByRole('heading', { level: 1 }).waitFor();
+          // The focus ring of a route change is the page's, not a control's: nothing is left focused.
+          await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+          const file = join(outDir, `${shot.name}-${width}-${scheme}.png`);
+          await page.screenshot({ path: file, fullPage: !shot.windowOnly, animations: 'disabled' });
+          console.log(`saved ${file.slice(root.length)}`);
+          await context.close();
+        }
   } finally {
     await browser.close();
     app.kill('SIGTERM');
+    await standIn.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  const bytes = readdirSync(outDir).reduce((sum, name) => sum + statSync(join(outDir, name)).size, 0);
+  console.log(`${readdirSync(outDir).length} screenshots, ${(bytes / 1e6).toFixed(1)} MB in all`);
 }
 
 await main();

@@ -21,14 +21,36 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       publicUrl: 'http://localhost:3000',
       appName: 'BullApp',
+      appDescription: '',
       supportEmail: 'support@example.com',
       databaseUrl: 'sqlite:./data/app.sqlite',
       sqliteLocking: 'exclusive',
       redisUrl: undefined,
       smtpUrl: undefined,
       mailFrom: 'BullApp <no-reply@localhost>',
-      paypal: { environment: 'production', clientId: null, apiBase: 'https://api-m.paypal.com' },
+      paypal: {
+        environment: 'production',
+        clientId: null,
+        apiBase: 'https://api-m.paypal.com',
+        recommended: 'monthly',
+      },
     });
+  });
+
+  it('takes APP_DESCRIPTION up to 200 characters, trimmed, and says so of a longer one', () => {
+    expect(loadConfig({ APP_DESCRIPTION: '  Fresh recipes every week.  ' }).appDescription).toBe(
+      'Fresh recipes every week.',
+    );
+    expect(problemsOf({ APP_DESCRIPTION: 'x'.repeat(201) })[0]).toMatch(
+      /^APP_DESCRIPTION must be at most 200 characters/,
+    );
+  });
+
+  it('takes PAYPAL_PLAN_RECOMMENDED as one of the three plans, and says so of anything else', () => {
+    expect(loadConfig({ PAYPAL_PLAN_RECOMMENDED: 'two_day' }).paypal.recommended).toBe('two_day');
+    expect(problemsOf({ PAYPAL_PLAN_RECOMMENDED: 'yearly' })).toEqual([
+      'PAYPAL_PLAN_RECOMMENDED must be monthly, weekly or two_day (got "yearly")',
+    ]);
   });
 
   it('derives PUBLIC_URL from PORT and MAIL_FROM from APP_NAME and the public host', () => {

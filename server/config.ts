@@ -44,6 +44,10 @@ const envSchema = z.object({
     emptyAsUnset,
     z.string().trim().max(60, 'must be at most 60 characters').default(DEFAULT_APP_NAME),
   ),
+  APP_DESCRIPTION: z.preprocess(
+    emptyAsUnset,
+    z.string().trim().max(200, 'must be at most 200 characters').default(''),
+  ),
   SUPPORT_EMAIL: z.preprocess(
     emptyAsUnset,
     z.email('must be an e-mail address').default('support@example.com'),
@@ -93,6 +97,12 @@ const envSchema = z.object({
   PAYPAL_PLAN_MONTHLY: optionalString,
   PAYPAL_PLAN_WEEKLY: optionalString,
   PAYPAL_PLAN_TWO_DAY: optionalString,
+  PAYPAL_PLAN_RECOMMENDED: z.preprocess(
+    emptyAsUnset,
+    z
+      .enum(['monthly', 'weekly', 'two_day'], { error: 'must be monthly, weekly or two_day' })
+      .default('monthly'),
+  ),
   PAYPAL_WEBHOOK_ID: optionalString,
   PAYPAL_SDK_URL: z.preprocess(
     emptyAsUnset,
@@ -188,6 +198,8 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     publicUrl: publicUrl.href.replace(/\/$/, ''),
     publicOrigin,
     appName: env.APP_NAME,
+    /** What is sold, in a sentence or two: home shows it under the title (DESIGN 15); empty: nothing shown. */
+    appDescription: env.APP_DESCRIPTION,
     supportEmail: env.SUPPORT_EMAIL,
     databaseUrl: env.DATABASE_URL,
     /** The keys of docs/decisions/156, when given in the environment (they win over the key file). */
@@ -214,6 +226,8 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
         weekly: env.PAYPAL_PLAN_WEEKLY ?? null,
         two_day: env.PAYPAL_PLAN_TWO_DAY ?? null,
       },
+      /** The plan the pricing page marks as recommended. */
+      recommended: env.PAYPAL_PLAN_RECOMMENDED,
       webhookId: env.PAYPAL_WEBHOOK_ID ?? null,
       sdkUrl: env.PAYPAL_SDK_URL,
       graceDays: env.PAYPAL_GRACE_DAYS,

@@ -54,14 +54,19 @@ describe.each(testDialects)('POST /api/v1/delete_user_with_token on %s', (dialec
     await signUpUser(app);
   });
 
-  it('answers success false with the support address for a wrong or unknown pair, identically', async () => {
+  it('answers success false with the support address and the reason for a wrong or unknown pair, identically', async () => {
     const { app } = await start(dialect);
     const user = await signUpUser(app);
     const wrong = await deleteAccount(app, { email: 'ada@example.com', password: 'not the password' });
     const unknown = await deleteAccount(app, { email: 'nobody@example.com', password: STRONG_PASSWORD });
     for (const reply of [wrong, unknown]) {
       expect(reply.statusCode).toBe(200);
-      expect(reply.json()).toEqual({ success: false, email: 'help@moo.test' });
+      expect(reply.json()).toEqual({
+        success: false,
+        email: 'help@moo.test',
+        reason: 'invalid_credentials',
+        message: 'The e-mail address or the password is not right, so nothing was deleted.',
+      });
     }
     expect(unknown.body).toBe(wrong.body);
     expect(await meStatus(app, user.auth_token)).toBe(200);

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deleteUserBodySchema, deleteUserReplySchema } from '../../contract/users.js';
+import {
+  DELETION_REFUSALS,
+  deleteUserBodySchema,
+  deleteUserReplySchema,
+  type DeletionRefusal,
+} from '../../contract/users.js';
 import { BODY_ERRORS, errorReplies, PASSWORD_CHECKED } from '../http/error-replies.js';
 import { normaliseEmail } from '../users/email-address.js';
 import { addressSubject } from '../rate-limit/client-address.js';
@@ -22,7 +27,7 @@ export async function deletionRoutes(app: FastifyInstance) {
         body: deleteUserBodySchema,
         response: {
           200: deleteUserReplySchema.describe(
-            '{"success":true,"email":""} when deleted; {"success":false,"email":SUPPORT_EMAIL} for a wrong or unknown pair, or when PayPal could not cancel the subscription',
+            '{"success":true,"email":""} when deleted; {"success":false,"email":SUPPORT_EMAIL,"reason","message"} for a wrong or unknown pair, two-step sign-in without the account\'s own token, or when PayPal could not cancel the subscription',
           ),
           ...errorReplies({ ...BODY_ERRORS, ...PASSWORD_CHECKED }),
         },
@@ -33,9 +38,9 @@ export async function deletionRoutes(app: FastifyInstance) {
       await app.ctx.rateLimiter.check('deletePerIp', addressSubject(request.ip));
       if (!(await app.deviceCookies.recognises(request, email)))
         await app.ctx.rateLimiter.check('deletePerAccount', normaliseEmail(email));
-      let deleted: boolean;
+      let refusal: DeletionRefusal | null;
       try {
-        deleted = await deleteAccount(context, {
+        refusal = await deleteAccount(context, {
           email,
           password,
           caller: callerOf(request),
@@ -44,9 +49,15 @@ export async function deletionRoutes(app: FastifyInstance) {
       } catch (error) {
         if (!(error instanceof DeletionRefused)) throw error;
         request.log.warn({ err: error.cause ?? error }, `account kept: ${error.message}`);
-        deleted = false;
+        refusal = error.reason;
       }
-      return deleted ? { success: true, email: '' } : { success: false, email: app.config.supportEmail };
+      if (!refusal) return { success: true, email: '' };
+      return {
+        success: false,
+        email: app.config.supportEmail,
+        reason: refusal,
+        message: DELETION_REFUSALS[refusal],
+      };
     },
   );
 }

@@ -1,3 +1,4 @@
+import type { DeletionRefusal } from '../../contract/users.js';
 import { accountDeletedMail } from '../mail/account-mails.js';
 import { deleteUser } from '../users/users.repository.js';
 import type { AppContext } from '../app-context.js';
@@ -14,14 +15,15 @@ export interface DeletionRequest {
 }
 
 /**
- * Deletes the account of this e-mail and password, with every row that names it, in one transaction.
- * False for a wrong or unknown pair (same work either way) or a feature's veto; the address is mailed a
- * confirmation. The features' steps run before anything is deleted: DeletionRefused from one keeps it all.
+ * Deletes the account of this e-mail and password, with every row that names it, in one transaction, and
+ * answers null; or answers why it kept it: a wrong or unknown pair (same work either way, one reason) or a
+ * feature's veto. The address is mailed a confirmation. The features' steps run before anything is deleted:
+ * DeletionRefused from one keeps it all.
  */
 export async function deleteAccount(
   context: AppContext & { lifecycle: AccountLifecycle },
   { email, password, caller, signedInAs }: DeletionRequest,
-): Promise<boolean> {
+): Promise<DeletionRefusal | null> {
   const { db, config, audit, events, mailer, eraseDeleted, lifecycle } = context;
   const user = await checkCredentials(context, {
     email,
@@ -29,10 +31,11 @@ export async function deleteAccount(
     ip: caller.ip,
     failedEvent: 'account_deletion_failed',
   });
-  if (!user) return false;
-  if (!(await lifecycle.mayDelete({ userId: user.id, signedInAs }))) {
+  if (!user) return 'invalid_credentials';
+  const veto = await lifecycle.refusalOf({ userId: user.id, signedInAs });
+  if (veto) {
     await audit.record(db, { event: 'account_deletion_failed', subject: { userId: user.id }, ip: caller.ip });
-    return false;
+    return veto;
   }
   await lifecycle.beforeDelete(user.id);
   const deleted = await db.transaction().execute(async (tx) => {
@@ -40,10 +43,10 @@ export async function deleteAccount(
     await audit.record(tx, { event: 'account_deleted', subject: { userId: user.id }, ip: caller.ip });
     return deleteUser(tx, user.id);
   });
-  // A racing request deleted it first; that one announces it.
-  if (!deleted) return false;
+  // A racing request deleted it first; that one announces it. To this one, the pair names no account now.
+  if (!deleted) return 'invalid_credentials';
   await eraseDeleted();
   await events.accountDeleted(user.id);
   mailer.dispatch(accountDeletedMail(config, { to: user.email }));
-  return true;
+  return null;
 }

@@ -54,12 +54,18 @@ describe('PayPalClient', () => {
       currency: 'EUR',
       interval_unit: 'MONTH',
       interval_count: 1,
+      name: 'Monthly',
+      description: 'Everything, billed once a month: the best value.',
+      trial: { interval_unit: 'DAY', interval_count: 14, price: '0' },
     });
     await expect(paypal.planPrice(twoDay.id)).resolves.toEqual({
       price: '1.90',
       currency: 'EUR',
       interval_unit: 'DAY',
       interval_count: 2,
+      name: 'Two-day',
+      description: 'Everything for two days at a time, for a short project.',
+      trial: null,
     });
   });
 

@@ -7,7 +7,7 @@ export { PAYPAL_TIMEOUT_MS, PayPalError, TOKEN_RENEW_MARGIN_MS } from '../paypal
 export class PayPalClient {
   constructor(private readonly api: PayPalApi) {}
 
-  /** The price, currency and period of a billing plan's REGULAR cycle. */
+  /** The price, currency and period of a billing plan's REGULAR cycle, its name, description and trial. */
   async planPrice(planId: string): Promise<PlanPrice> {
     const path = `/v1/billing/plans/${encodeURIComponent(planId)}`;
     const reply = await this.api.authorized('GET', path);

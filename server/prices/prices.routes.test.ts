@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { euroPlans, payPalEnvFor, standInClientId, standInSecret } from '../../tests/support/paypal-plans.js';
+import {
+  euroPlans,
+  euroPlansInTheReply,
+  payPalEnvFor,
+  standInClientId,
+  standInSecret,
+} from '../../tests/support/paypal-plans.js';
 import { startPayPalStandIn, type PayPalStandIn } from '../../tests/support/paypal-stand-in.js';
 import { buildTestApp, type TestApp } from '../test/helper.js';
 import { DEFAULT_PRICES_REPLY } from '../test/fixtures.js';
@@ -30,8 +36,6 @@ async function start(env: Record<string, string>) {
   return current.app;
 }
 
-const [monthly, weekly, twoDay] = euroPlans.map((plan) => plan.id);
-
 describe('GET /api/v1/paypal_prices', () => {
   it("answers with PayPal's prices and currency, the environment and its public client id", async () => {
     const app = await start(payPalEnvFor(standIn.url));
@@ -42,11 +46,8 @@ describe('GET /api/v1/paypal_prices', () => {
       client_id: standInClientId,
       currency: 'EUR',
       source: 'paypal',
-      plans: [
-        { id: 'monthly', price: '12.50', interval_unit: 'MONTH', interval_count: 1, paypal_plan_id: monthly },
-        { id: 'weekly', price: '4.75', interval_unit: 'WEEK', interval_count: 1, paypal_plan_id: weekly },
-        { id: 'two_day', price: '1.90', interval_unit: 'DAY', interval_count: 2, paypal_plan_id: twoDay },
-      ],
+      plans: euroPlansInTheReply,
+      recommended: 'monthly',
       monthly: '12.50',
       weekly: '4.75',
       two_day: '1.90',

@@ -1,11 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { euroPlans, payPalEnvFor, standInClientId, standInSecret } from '../../tests/support/paypal-plans.js';
+import {
+  euroPlans,
+  euroPlansInTheReply,
+  payPalEnvFor,
+  standInClientId,
+  standInSecret,
+} from '../../tests/support/paypal-plans.js';
 import { startPayPalStandIn, type PayPalStandIn } from '../../tests/support/paypal-stand-in.js';
 import { loadConfig, type Config } from '../config.js';
 import { PayPalApi } from '../paypal/paypal-api.js';
 import { payPalClientsFor } from '../paypal/paypal-clients.js';
 import { PayPalClient } from './paypal-client.js';
 import {
+  DEFAULT_PRICES,
   PRICES_CACHE_MS,
   PricesService,
   pricesServiceFor,
@@ -74,32 +81,29 @@ const defaults = {
 const fromPayPal = { source: 'paypal', currency: 'EUR', monthly: '12.50', weekly: '4.75', two_day: '1.90' };
 
 describe('PricesService', () => {
-  it("serves PayPal's prices, periods and currency", async () => {
+  it("serves PayPal's prices, periods and currency, with each plan's name, description and trial", async () => {
     const reply = await service().current();
     expect(reply).toMatchObject({ ...fromPayPal, environment: 'sandbox', client_id: standInClientId });
-    expect(reply.plans).toEqual([
-      {
-        id: 'monthly',
-        price: '12.50',
-        interval_unit: 'MONTH',
-        interval_count: 1,
-        paypal_plan_id: euroPlans[0]?.id,
+    expect(reply.plans).toEqual(euroPlansInTheReply);
+    expect(reply.recommended).toBe('monthly');
+  });
+
+  it('names a plan as PayPal names it, with no description when its plan has none', async () => {
+    standIn.setPlan({ ...monthly, name: 'Pro, monthly', description: undefined });
+    const reply = await service().current();
+    expect(reply.plans[0]).toMatchObject({ name: 'Pro, monthly', description: null });
+  });
+
+  it("gives a plan PayPal left unnamed its default name, and marks PAYPAL_PLAN_RECOMMENDED's plan", async () => {
+    const { paypal } = loadConfig({ ...payPalEnvFor(standIn.url), PAYPAL_PLAN_RECOMMENDED: 'weekly' });
+    const unnamed = {
+      async planPrice() {
+        return { ...DEFAULT_PRICES.monthly, currency: 'EUR', name: null, description: null, trial: null };
       },
-      {
-        id: 'weekly',
-        price: '4.75',
-        interval_unit: 'WEEK',
-        interval_count: 1,
-        paypal_plan_id: euroPlans[1]?.id,
-      },
-      {
-        id: 'two_day',
-        price: '1.90',
-        interval_unit: 'DAY',
-        interval_count: 2,
-        paypal_plan_id: euroPlans[2]?.id,
-      },
-    ]);
+    };
+    const reply = await new PricesService({ paypal, client: unnamed, log, now: () => clock }).current();
+    expect(reply.plans.map((plan) => plan.name)).toEqual(['Monthly', 'Weekly', 'Two-day']);
+    expect(reply.recommended).toBe('weekly');
   });
 
   it('asks PayPal again only once ten minutes have passed, serving the held prices meanwhile', async () => {

@@ -1,3 +1,4 @@
+import { PLAN_NAMES } from '../../contract/plan-rules.js';
 import type { PlanId, PricesReply } from '../../contract/prices.js';
 import type { Config } from '../config.js';
 import type { PayPalApi } from '../paypal/paypal-api.js';
@@ -11,10 +12,18 @@ export const RETRY_AFTER_FAILURE_MS = 60_000;
 export const PLAN_IDS: readonly PlanId[] = ['monthly', 'weekly', 'two_day'];
 
 export const DEFAULT_CURRENCY = 'USD';
+
+const unnamed = { name: null, description: null, trial: null };
 export const DEFAULT_PRICES: Record<PlanId, PlanPrice> = {
-  monthly: { price: '16.99', currency: DEFAULT_CURRENCY, interval_unit: 'MONTH', interval_count: 1 },
-  weekly: { price: '7.99', currency: DEFAULT_CURRENCY, interval_unit: 'WEEK', interval_count: 1 },
-  two_day: { price: '2.49', currency: DEFAULT_CURRENCY, interval_unit: 'DAY', interval_count: 2 },
+  monthly: {
+    price: '16.99',
+    currency: DEFAULT_CURRENCY,
+    interval_unit: 'MONTH',
+    interval_count: 1,
+    ...unnamed,
+  },
+  weekly: { price: '7.99', currency: DEFAULT_CURRENCY, interval_unit: 'WEEK', interval_count: 1, ...unnamed },
+  two_day: { price: '2.49', currency: DEFAULT_CURRENCY, interval_unit: 'DAY', interval_count: 2, ...unnamed },
 };
 
 /** Where plan prices come from: PayPal's client, or anything that answers the same way. */
@@ -125,11 +134,15 @@ export class PricesService {
       source: this.good ? 'paypal' : 'default',
       plans: PLAN_IDS.map((id) => ({
         id,
+        name: plans[id].name ?? PLAN_NAMES[id],
+        description: plans[id].description,
         price: plans[id].price,
         interval_unit: plans[id].interval_unit,
         interval_count: plans[id].interval_count,
         paypal_plan_id: this.options.paypal.plans[id],
+        trial: plans[id].trial,
       })),
+      recommended: this.options.paypal.recommended,
       monthly: plans.monthly.price,
       weekly: plans.weekly.price,
       two_day: plans.two_day.price,

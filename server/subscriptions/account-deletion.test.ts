@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../contract/users.js';
+import { DELETION_REFUSALS, type User } from '../../contract/users.js';
 import { meStatus, STRONG_PASSWORD } from '../test/accounts.js';
 import { testDialects } from '../test/helper.js';
 import { newUser, rowsOf, subscribe, subscriptionsKit, type Kit } from '../test/subscriptions-kit.js';
 
 const start = subscriptionsKit();
+
+/** The reply when PayPal could not cancel: the support path, and the reason in words. */
+const paypalRefusal = (supportEmail: string) => ({
+  success: false,
+  email: supportEmail,
+  reason: 'subscription_not_cancelled',
+  message: DELETION_REFUSALS.subscription_not_cancelled,
+});
 
 const deleteAccount = (kit: Kit, user: User) =>
   kit.app.inject({
@@ -39,7 +47,7 @@ describe.each(testDialects)('deleting an account with a subscription, on %s', (d
   });
 
   it.each(['unreachable', 'server-error'] as const)(
-    'keeps the account and answers the support path when PayPal is down (%s)',
+    'keeps the account and answers the support path, saying PayPal could not cancel, when PayPal is down (%s)',
     async (failure) => {
       const kit = await start(dialect);
       const user = await newUser(kit.app);
@@ -48,13 +56,13 @@ describe.each(testDialects)('deleting an account with a subscription, on %s', (d
 
       const reply = await deleteAccount(kit, user);
       expect(reply.statusCode).toBe(200);
-      expect(reply.json()).toEqual({ success: false, email: kit.app.config.supportEmail });
+      expect(reply.json()).toEqual(paypalRefusal(kit.app.config.supportEmail));
       expect(await meStatus(kit.app, user.auth_token)).toBe(200);
       expect(await rowsOf(kit.app).subscriptions()).toHaveLength(1);
     },
   );
 
-  it('keeps the account and answers the support path when PayPal refuses the cancel', async () => {
+  it('keeps the account and answers the support path, saying PayPal could not cancel, when PayPal refuses the cancel', async () => {
     const kit = await start(dialect);
     const user = await newUser(kit.app);
     const active = await subscribe(kit, user);
@@ -63,7 +71,7 @@ describe.each(testDialects)('deleting an account with a subscription, on %s', (d
     await kit.paypal.subscriptions.expire(active.id);
 
     const reply = await deleteAccount(kit, user);
-    expect(reply.json()).toEqual({ success: false, email: kit.app.config.supportEmail });
+    expect(reply.json()).toEqual(paypalRefusal(kit.app.config.supportEmail));
     expect(kit.paypal.subscriptions.calls.cancel).toBe(1);
     expect(await meStatus(kit.app, user.auth_token)).toBe(200);
   });

@@ -63,4 +63,13 @@ describe('entitlement (DESIGN section 9)', () => {
       payment_failed: true,
     });
   });
+
+  it('says until when a SUSPENDED one gives access: the end of its grace days', () => {
+    const suspended = subscription({ status: 'SUSPENDED', statusChangedAt: '2026-11-20T08:30:00.000Z' });
+    expect(toSubscriptionJson(suspended, NOW, GRACE_DAYS)).toMatchObject({
+      entitled: true,
+      access_until: '2026-11-27T08:30:00.000Z',
+    });
+    expect(toSubscriptionJson(suspended, NOW, 30).access_until).toBe('2026-12-20T08:30:00.000Z');
+  });
 });

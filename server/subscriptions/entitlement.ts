@@ -25,6 +25,11 @@ export function isEntitled(subscription: Subscription, now: Date, graceDays: num
   }
 }
 
+/**
+ * The subscription JSON of DESIGN 9. `access_until` is when access ends if nothing changes: the end of the
+ * paid period once CANCELLED, and for a SUSPENDED one the end of its grace days, so the page can say until
+ * when without knowing PAYPAL_GRACE_DAYS (decision 167).
+ */
 export function toSubscriptionJson(
   subscription: Subscription,
   now: Date,
@@ -36,7 +41,10 @@ export function toSubscriptionJson(
     status: subscription.status,
     entitled: isEntitled(subscription, now, graceDays),
     next_billing_at: subscription.nextBillingAt,
-    access_until: subscription.accessUntil,
+    access_until:
+      subscription.status === 'SUSPENDED'
+        ? graceEndsAt(subscription.statusChangedAt, graceDays).toISOString()
+        : subscription.accessUntil,
     payment_failed: subscription.paymentFailed,
   };
 }

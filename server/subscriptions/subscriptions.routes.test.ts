@@ -170,7 +170,16 @@ describe.each(testDialects)('subscriptions on %s', (dialect) => {
       await kit.paypal.subscriptions.failPayment(active.id);
       await kit.paypal.subscriptions.suspend(active.id);
       // Suspended but within the grace days: still entitled, so a new subscription is refused…
-      expect((await currentOf(kit.app, user))?.entitled).toBe(true);
+      const suspended = await currentOf(kit.app, user);
+      expect(suspended?.entitled).toBe(true);
+      // …and the reply says until when: PAYPAL_GRACE_DAYS (7) after PayPal suspended it.
+      const row = await kit.app.database.db
+        .selectFrom('subscriptions')
+        .select('status_changed_at')
+        .executeTakeFirstOrThrow();
+      expect(suspended?.access_until).toBe(
+        new Date(Date.parse(row.status_changed_at) + 7 * 24 * 60 * 60_000).toISOString(),
+      );
       await kit.app.database.db
         .updateTable('subscriptions')
         .set({ status_changed_at: '2000-01-01T00:00:00.000Z' })

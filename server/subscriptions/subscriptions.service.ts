@@ -204,12 +204,20 @@ export async function cancelSubscriptionsForDeletion(ctx: AppContext, userId: nu
   const open = (await listForUser(ctx.db, userId)).filter(cancellable);
   if (open.length === 0) return;
   const { paypal } = ctx;
-  if (!paypal) throw new DeletionRefused('PayPal is not configured, so the subscription cannot be cancelled');
+  if (!paypal)
+    throw new DeletionRefused(
+      'subscription_not_cancelled',
+      'PayPal is not configured, so the subscription cannot be cancelled',
+    );
   try {
     for (const subscription of open)
       await paypal.cancel(subscription.paypalSubscriptionId, DELETED_ACCOUNT_REASON);
   } catch (error) {
     if (!(error instanceof PayPalError)) throw error;
-    throw new DeletionRefused('its subscription could not be cancelled at PayPal', error);
+    throw new DeletionRefused(
+      'subscription_not_cancelled',
+      'its subscription could not be cancelled at PayPal',
+      error,
+    );
   }
 }

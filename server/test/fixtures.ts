@@ -26,16 +26,20 @@ export async function insertTestUser(
 }
 
 /** DESIGN section 4: the prices reply while PayPal is unset or has never answered. */
+// What the defaults have none of: a PayPal plan id, a description, a trial.
+const unset = { description: null, paypal_plan_id: null, trial: null };
+
 export const DEFAULT_PRICES_REPLY: PricesReply = {
   environment: 'production',
   client_id: null,
   currency: 'USD',
   source: 'default',
   plans: [
-    { id: 'monthly', price: '16.99', interval_unit: 'MONTH', interval_count: 1, paypal_plan_id: null },
-    { id: 'weekly', price: '7.99', interval_unit: 'WEEK', interval_count: 1, paypal_plan_id: null },
-    { id: 'two_day', price: '2.49', interval_unit: 'DAY', interval_count: 2, paypal_plan_id: null },
+    { id: 'monthly', name: 'Monthly', price: '16.99', interval_unit: 'MONTH', interval_count: 1, ...unset },
+    { id: 'weekly', name: 'Weekly', price: '7.99', interval_unit: 'WEEK', interval_count: 1, ...unset },
+    { id: 'two_day', name: 'Two-day', price: '2.49', interval_unit: 'DAY', interval_count: 2, ...unset },
   ],
+  recommended: 'monthly',
   monthly: '16.99',
   weekly: '7.99',
   two_day: '2.49',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../contract/users.js';
+import { DELETION_REFUSALS, type User } from '../../contract/users.js';
 import {
   bearer,
   changeWithToken,
@@ -304,12 +304,17 @@ describe.each(testDialects)(
         headers,
       });
 
-    it('gives a signed-out page the support reply and keeps the account', async () => {
+    it('gives a signed-out page the support reply, saying two-step sign-in needs a signed-in page, and keeps the account', async () => {
       const { app } = await start(dialect);
       const { user } = await userWithTwoFactor(app);
       const reply = await deletion(app, user.email);
       expect(reply.statusCode).toBe(200);
-      expect(reply.json()).toEqual({ success: false, email: 'support@example.com' });
+      expect(reply.json()).toEqual({
+        success: false,
+        email: 'support@example.com',
+        reason: 'two_factor_required',
+        message: DELETION_REFUSALS.two_factor_required,
+      });
       expect(await meStatus(app, user.auth_token)).toBe(200);
     });
 
@@ -318,7 +323,12 @@ describe.each(testDialects)(
       const { user } = await userWithTwoFactor(app);
       const other = await newUser(app);
       const reply = await deletion(app, user.email, bearer(other.auth_token));
-      expect(reply.json()).toEqual({ success: false, email: 'support@example.com' });
+      expect(reply.json()).toEqual({
+        success: false,
+        email: 'support@example.com',
+        reason: 'two_factor_required',
+        message: DELETION_REFUSALS.two_factor_required,
+      });
       expect(await meStatus(app, user.auth_token)).toBe(200);
     });
 

@@ -48,7 +48,9 @@ async function twoFactor(app: FastifyInstance) {
   // The password alone is not enough: the deletion must come from a page signed in to the account.
   app.accountLifecycle.onDelete('two-factor', {
     mayDelete: async ({ userId, signedInAs }) =>
-      !(await isTwoFactorOn(context, userId)) || (await signedInAs()) === userId,
+      (await isTwoFactorOn(context, userId)) && (await signedInAs()) !== userId
+        ? 'two_factor_required'
+        : null,
   });
   app.housekeeping.add('two-factor challenges', deleteSpentChallenges);
   // A code step begun with the password before the recovery leads nowhere after it.

@@ -1,3 +1,5 @@
+import type { DeletionRefusal } from '../../contract/users.js';
+
 /** The deletion being decided: whose account, and whose session (if any) the request came with. */
 export interface DeletionCheck {
   userId: number;
@@ -8,6 +10,8 @@ export interface DeletionCheck {
 /** Thrown by a `beforeDelete` step that must keep the account (PayPal could not stop billing): nothing is deleted. */
 export class DeletionRefused extends Error {
   constructor(
+    /** What the reply tells the person (contract/users.ts). */
+    readonly reason: DeletionRefusal,
     message: string,
     override readonly cause?: unknown,
   ) {
@@ -18,8 +22,8 @@ export class DeletionRefused extends Error {
 
 /** What a feature adds to an account's deletion; either part may be left out. */
 export interface DeletionHooks {
-  /** False keeps the account (two-step sign-in on: only with the account's own Bearer token too). */
-  mayDelete?(check: DeletionCheck): Promise<boolean>;
+  /** A reason keeps the account (two-step sign-in on: only with the account's own Bearer token too); null lets it go. */
+  mayDelete?(check: DeletionCheck): Promise<DeletionRefusal | null>;
   /** Runs once the deletion is decided and before anything is deleted; DeletionRefused keeps the account. */
   beforeDelete?(userId: number): Promise<void>;
 }
@@ -36,9 +40,13 @@ export class AccountLifecycle {
     this.hooks.set(name, hooks);
   }
 
-  async mayDelete(check: DeletionCheck): Promise<boolean> {
-    for (const { mayDelete } of this.hooks.values()) if (mayDelete && !(await mayDelete(check))) return false;
-    return true;
+  /** The first veto's reason, or null when every feature lets the account go. */
+  async refusalOf(check: DeletionCheck): Promise<DeletionRefusal | null> {
+    for (const { mayDelete } of this.hooks.values()) {
+      const refusal = (await mayDelete?.(check)) ?? null;
+      if (refusal) return refusal;
+    }
+    return null;
   }
 
   async beforeDelete(userId: number): Promise<void> {

@@ -17,6 +17,14 @@ describe('renderPage', () => {
     );
   });
 
+  it('fills in APP_DESCRIPTION, escaped, and nothing when it is unset', () => {
+    const template = '<meta name="app-description" content="__APP_DESCRIPTION__">';
+    expect(renderPage(template, loadConfig({ APP_DESCRIPTION: 'Milk <fresh> & "cold"' }), page)).toBe(
+      '<meta name="app-description" content="Milk &lt;fresh&gt; &amp; &quot;cold&quot;">',
+    );
+    expect(renderPage(template, loadConfig({}), page)).toBe('<meta name="app-description" content="">');
+  });
+
   it("fills in PayPal's JS SDK URL, the default or the one set", () => {
     const template = '<meta name="paypal-sdk-url" content="__PAYPAL_SDK_URL__">';
     expect(renderPage(template, loadConfig({}), page)).toBe(

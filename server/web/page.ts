@@ -15,6 +15,7 @@ const escapeHtml = (value: string) =>
 export function renderPage(template: string, config: Config, page: WebPage): string {
   const values: Record<string, string> = {
     __APP_NAME__: config.appName,
+    __APP_DESCRIPTION__: config.appDescription,
     __PAGE_TITLE__: pageTitle(page, config.appName),
     __PAGE_DESCRIPTION__: page.description,
     __SUPPORT_EMAIL__: config.supportEmail,

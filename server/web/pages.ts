@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NOT_FOUND_PAGE, WEB_ROUTES, type WebRouteKey } from '../../contract/web-routes.js';
+import { NOT_FOUND_PAGE, pageDescription, WEB_ROUTES, type WebRouteKey } from '../../contract/web-routes.js';
 import type { Config } from '../config.js';
 import { encodePage, type EncodedPage } from './page-encoding.js';
 import { renderPage } from './page.js';
@@ -33,7 +33,12 @@ export function loadPages(webRoot: string, config: Config): Pages | null {
   const byRoute = Object.fromEntries(
     Object.entries(WEB_ROUTES).map(([name, page]) => [
       name,
-      encodePage(renderPage(template(name), config, page)),
+      encodePage(
+        renderPage(template(name), config, {
+          ...page,
+          description: pageDescription(page, config.appDescription),
+        }),
+      ),
     ]),
   ) as Record<WebRouteKey, EncodedPage>;
   return {

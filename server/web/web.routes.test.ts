@@ -97,7 +97,7 @@ describe('the page', () => {
 });
 
 /** A build whose page shows its title and description, with a prerendered pricing and not-found page. */
-async function startWithPages() {
+async function startWithPages(env: Record<string, string> = {}) {
   webRoot = mkdtempSync(join(tmpdir(), 'bullapp-web-'));
   mkdirSync(join(webRoot, 'pages'));
   writeFileSync(join(webRoot, 'index.html'), HEAD_PAGE);
@@ -110,7 +110,7 @@ async function startWithPages() {
     join(webRoot, 'pages', 'pages.json'),
     JSON.stringify({ pricing: 'pricing.html', notFound: 'not-found.html' }),
   );
-  current = await buildTestApp({ webRoot, env: { APP_NAME: 'Moo & Co' } });
+  current = await buildTestApp({ webRoot, env: { APP_NAME: 'Moo & Co', ...env } });
   return current.app;
 }
 const HEAD_PAGE =
@@ -127,6 +127,26 @@ describe('prerendered pages', () => {
       expect((await app.inject(url)).body, url).toContain('<div id="root"></div>');
     }
     expect((await app.inject('/pages/pricing.html')).body).not.toContain('prices</h1>');
+  });
+});
+
+describe('APP_DESCRIPTION', () => {
+  it("is handed to the page, and is home's description, escaped; the other pages keep their own", async () => {
+    const app = await startWithPages({ APP_DESCRIPTION: 'Fresh milk & cream, every "morning".' });
+    const home = (await app.inject('/')).body;
+    expect(home).toContain(
+      '<meta name="description" content="Fresh milk &amp; cream, every &quot;morning&quot;.">',
+    );
+    expect((await app.inject('/login')).body).toContain(
+      '<meta name="description" content="Sign in with your password, a passkey or a code.">',
+    );
+  });
+
+  it("leaves home's own description when unset", async () => {
+    const app = await startWithPages();
+    expect((await app.inject('/')).body).toContain(
+      '<meta name="description" content="Your account, your plan and your devices in one place.">',
+    );
   });
 });
 

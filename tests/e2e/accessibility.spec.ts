@@ -23,6 +23,7 @@ const publicScreens: Screen[] = [
     heading: 'Choose a new password',
     provoke: submit('Change password'),
   },
+  { path: '/pricing', heading: 'Pricing' },
   { path: '/delete-account', heading: 'Delete your account', provoke: submit('Delete Account') },
   { path: '/no/such/page', heading: 'Page not found' },
 ];
@@ -119,9 +120,9 @@ test("'Skip to content' is the first thing Tab reaches, and a route change puts 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('main')).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeFocused();
+  await expect(page.getByRole('link', { name: 'Create an account', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeFocused();
 });
 
 test('the page follows prefers-color-scheme: dark turns the background and text over, light leaves them be', async ({

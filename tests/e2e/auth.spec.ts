@@ -94,7 +94,7 @@ test.describe('signing up, in and out', () => {
     const token = (await storedUser(page))?.auth_token ?? '';
     expect(await tokenWorks(baseURL!, token)).toBe(true);
 
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Logout', exact: true }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('heading', { name: 'Welcome !' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);

@@ -40,7 +40,7 @@ test.describe('your data', () => {
     const newEmail = uniqueEmail('moved');
     await createAccount(baseURL!, email);
     await signInFromLogin(page, email);
-    await expect(page.getByRole('link', { name: `Your account: ${email}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Your account: ${email}` })).toBeVisible();
 
     await askEmailChangeIn(page, newEmail);
     const notice = await waitForMail(email, /change of your .* e-mail address/i);
@@ -59,7 +59,7 @@ test.describe('your data', () => {
     await expect(tab.getByRole('link', { name: 'Back to your account' })).toBeVisible();
 
     // The first page heard `email_changed` and shows the new address, still signed in.
-    await expect(page.getByRole('link', { name: `Your account: ${newEmail}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Your account: ${newEmail}` })).toBeVisible();
     await expect(page.getByRole('region', { name: 'E-mail address' })).toContainText(newEmail);
 
     // The link works once, and says so as it opens.

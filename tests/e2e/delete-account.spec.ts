@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { DELETION_REFUSALS } from '../../contract/users';
 import { expect, test } from './fixtures';
 import {
   createAccount,
@@ -8,12 +9,31 @@ import {
   tokenWorks,
   uniqueEmail,
 } from './support/accounts';
+import { expectNoSeriousA11yViolationsLightAndDark, expectNoSidewaysScroll } from './support/axe';
+import { atPayPal, subscribeOnPricing } from './support/subscriptions';
 
 const EXPLANATION =
   "Please enter the password to confirm that you want to delete the account. This action is irreversible!!! You can find the password by pressing the '?' symbol in the app.";
 const FAILED = 'Your account could not be deleted. Please contact support at: ';
 const SERVER_SUPPORT = 'support@example.com'; // SUPPORT_EMAIL of the server under test (its default)
 const DELETE_CALL = '**/api/v1/delete_user_with_token';
+
+/**
+ * A refusal as the screen shows it: DESIGN 6's sentence to the letter, and under it, alone in its paragraph,
+ * the reason the server gave (none for a lost connection).
+ */
+async function expectRefusal(alert: Locator, address: string, reason: string | null) {
+  const paragraphs = alert.locator('p');
+  await expect(paragraphs.first()).toHaveText(`${FAILED}${address}`);
+  await expect(alert.getByRole('link', { name: address })).toHaveAttribute('href', `mailto:${address}`);
+  if (reason === null) {
+    await expect(paragraphs).toHaveCount(1);
+    await expect(alert).toHaveText(`${FAILED}${address}`);
+  } else {
+    await expect(paragraphs).toHaveCount(2);
+    await expect(paragraphs.nth(1)).toHaveText(reason);
+  }
+}
 
 async function fill(page: Page, username: string, password: string) {
   await page.getByPlaceholder('Username').fill(username);
@@ -37,18 +57,23 @@ async function withPageDefault(page: Page, address: string) {
 }
 
 test.describe('the delete-account screen', () => {
-  test('shows exactly what DESIGN section 6 says', async ({ page }) => {
-    await page.goto('/delete-account');
-    await expect(page.getByRole('heading', { name: 'Delete your account' })).toBeVisible();
-    const username = page.getByLabel('Username');
-    await expect(username).toHaveAttribute('type', 'email');
-    await expect(username).toHaveAttribute('placeholder', 'Username');
-    await expect(page.getByLabel('Password')).toHaveAttribute('placeholder', 'Password');
-    await expect(page.getByText(EXPLANATION, { exact: true })).toBeVisible();
-    const button = page.getByRole('button', { name: 'Delete Account' });
-    await expect(button).toHaveCSS('background-color', /^(rgb\(193, 0, 7\)|oklch\(0\.505 0\.213 27\.518\))$/);
-    await expect(page.getByRole('progressbar')).toHaveCount(0);
-  });
+  for (const width of [390, 1280])
+    test(`shows exactly what DESIGN section 6 says, at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/delete-account');
+      await expect(page.getByRole('heading', { name: 'Delete your account' })).toBeVisible();
+      const username = page.getByLabel('Username');
+      await expect(username).toHaveAttribute('type', 'email');
+      await expect(username).toHaveAttribute('placeholder', 'Username');
+      await expect(page.getByLabel('Password')).toHaveAttribute('placeholder', 'Password');
+      await expect(page.getByText(EXPLANATION, { exact: true })).toBeVisible();
+      const button = page.getByRole('button', { name: 'Delete Account' });
+      await expect(button).toHaveCSS(
+        'background-color',
+        /^(rgb\(193, 0, 7\)|oklch\(0\.505 0\.213 27\.518\))$/,
+      );
+      await expect(page.getByRole('progressbar')).toHaveCount(0);
+    });
 
   test('an empty password asks for it and makes no call', async ({ page }) => {
     const calls: string[] = [];
@@ -74,11 +99,7 @@ test.describe('the delete-account screen', () => {
     await fill(page, email, 'not the password');
     await press(page);
     const alert = page.getByRole('alert');
-    await expect(alert).toHaveText(`${FAILED}${SERVER_SUPPORT}`);
-    await expect(alert.getByRole('link', { name: SERVER_SUPPORT })).toHaveAttribute(
-      'href',
-      `mailto:${SERVER_SUPPORT}`,
-    );
+    await expectRefusal(alert, SERVER_SUPPORT, DELETION_REFUSALS.invalid_credentials);
     await expect(alert).toBeFocused();
     expect(await tokenWorks(baseURL!, token)).toBe(true);
   });
@@ -89,9 +110,7 @@ test.describe('the delete-account screen', () => {
     await page.goto('/delete-account');
     await fill(page, 'someone@example.com', 'whatever it is');
     await press(page);
-    const alert = page.getByRole('alert');
-    await expect(alert).toHaveText(`${FAILED}page-default@example.org`);
-    await expect(alert.getByRole('link')).toHaveAttribute('href', 'mailto:page-default@example.org');
+    await expectRefusal(page.getByRole('alert'), 'page-default@example.org', null);
   });
 
   test('shows the indeterminate progress bar while waiting, then deletes and clears both fields', async ({
@@ -128,7 +147,7 @@ test.describe('the delete-account screen', () => {
     // The account is gone: the same details are now refused.
     await fill(page, email, PASSWORD);
     await press(page);
-    await expect(page.getByRole('alert')).toHaveText(`${FAILED}${SERVER_SUPPORT}`);
+    await expectRefusal(page.getByRole('alert'), SERVER_SUPPORT, DELETION_REFUSALS.invalid_credentials);
   });
 
   test('deleting the account signed in here also signs this page out', async ({ page, baseURL }) => {
@@ -146,3 +165,64 @@ test.describe('the delete-account screen', () => {
     expect(await storedUser(page)).toBeNull();
   });
 });
+
+for (const width of [390, 1280])
+  test.describe(`the delete-account screen, signed in with a subscription, at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test("fills in the Username, warns of the subscription before the button, and says the server's reason for each refusal", async ({
+      page,
+      baseURL,
+    }) => {
+      const email = uniqueEmail(`delete-subscribed-${width}`);
+      const { auth_token: otherSession } = await createAccount(baseURL!, email);
+      await signInFromLogin(page, email);
+      const subscription = await subscribeOnPricing(page, baseURL!, 'Monthly');
+
+      await page.goto('/delete-account');
+      const username = page.getByLabel('Username');
+      await expect(username).toHaveValue(email);
+      // DESIGN 6's texts stand as they were, the note beside them.
+      await expect(username).toHaveAttribute('placeholder', 'Username');
+      await expect(page.getByText(EXPLANATION, { exact: true })).toBeVisible();
+      const note = page.getByText(
+        'Your Monthly subscription will be cancelled at PayPal first, so you will not be charged again. Any time already paid for ends with the account.',
+        { exact: true },
+      );
+      await expect(note).toBeVisible();
+      const [noteBox, buttonBox] = await Promise.all([
+        note.boundingBox(),
+        page.getByRole('button', { name: 'Delete Account' }).boundingBox(),
+      ]);
+      expect(noteBox!.y + noteBox!.height, 'the note comes before the button').toBeLessThanOrEqual(
+        buttonBox!.y,
+      );
+
+      // A wrong password: the reason, under DESIGN's sentence.
+      await page.getByPlaceholder('Password').fill('not the password');
+      await press(page);
+      await expectRefusal(page.getByRole('alert'), SERVER_SUPPORT, DELETION_REFUSALS.invalid_credentials);
+      await expectNoSidewaysScroll(page, `/delete-account with a refusal at ${width} px`);
+      await expectNoSeriousA11yViolationsLightAndDark(
+        page,
+        `/delete-account with the note and a refusal at ${width} px`,
+      );
+
+      // PayPal will not cancel: nothing is deleted, and the screen says so.
+      await atPayPal(subscription, 'refuse-cancel');
+      await page.getByPlaceholder('Password').fill(PASSWORD);
+      await press(page);
+      await expectRefusal(
+        page.getByRole('alert'),
+        SERVER_SUPPORT,
+        DELETION_REFUSALS.subscription_not_cancelled,
+      );
+      expect(await tokenWorks(baseURL!, otherSession)).toBe(true);
+      expect((await storedUser(page))?.email).toBe(email);
+      await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+      // Another address in the Username: the note was about the signed-in account only.
+      await username.fill('someone-else@example.com');
+      await expect(note).toHaveCount(0);
+    });
+  });

@@ -1,10 +1,11 @@
-import type { Page, WebSocket } from '@playwright/test';
+import type { Locator, Page, WebSocket } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createAccount, signIn, uniqueEmail } from './support/accounts';
+import { expectNoSeriousA11yViolationsLightAndDark, expectNoSidewaysScroll } from './support/axe';
+import { atPayPal, standInUrl as standIn, subscribeOnPricing } from './support/subscriptions';
 
 // The E2E server's PAYPAL_SDK_URL is the stand-in's JS SDK (playwright.config.ts): a real button in the page
 // that walks createSubscription → approval at the stand-in → onApprove.
-const standIn = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3999) + 100}`;
 const SDK_PATH = '/sdk/js';
 
 /** Every request the page makes for PayPal's SDK script. */
@@ -128,9 +129,71 @@ test('cancels from /account after a confirmation that says until when access las
   );
   await expect(confirmation).toContainText('the end of the period you have already paid for');
   await confirmation.getByRole('button', { name: 'Yes, cancel my subscription' }).click();
-  await expect(section).toContainText(
-    'Your subscription is cancelled and PayPal will not charge you again. You keep access until',
-  );
+  await expect(section.getByRole('status')).toHaveText('Your subscription is cancelled.');
   await expect(section).toContainText('Cancelled');
   await expect(section.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
 });
+
+/** Every date the section writes ("5 March 2027"), in order. */
+const datesIn = async (section: Locator) =>
+  ((await section.textContent()) ?? '').match(/\b\d{1,2} [A-Z][a-z]+ \d{4}\b/g) ?? [];
+
+// The subscription's states in words that never contradict each other (issue #27, decision 167), made for
+// real: PayPal suspends it at the stand-in and the webhook reaches the app; the subscriber cancels it.
+for (const width of [390, 1280])
+  test.describe(`the subscription's words at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('suspended: access until the end of the grace days, and no next payment beside it', async ({
+      page,
+      baseURL,
+    }) => {
+      const email = uniqueEmail(`suspended-${width}`);
+      await createAccount(baseURL!, email);
+      await signInAt(page, '/account/billing', email);
+      const id = await subscribeOnPricing(page, baseURL!, 'Monthly');
+      await page.goto('/account/billing');
+      const section = subscriptionSection(page);
+      await expect(section).toContainText('Next payment:');
+
+      await atPayPal(id, 'suspend');
+      await expect(section).toContainText('Suspended by PayPal');
+      await expect(section).toContainText(
+        /PayPal has stopped taking payments for it\. You have access until \d{1,2} [A-Z][a-z]+ \d{4}\./,
+      );
+      await expect(section).not.toContainText('Next payment');
+      await expect(section).not.toContainText('Paused');
+      await expect(section).not.toContainText('try again');
+      expect(await datesIn(section)).toHaveLength(1);
+      await expectNoSidewaysScroll(page, `suspended at ${width} px`);
+      await expectNoSeriousA11yViolationsLightAndDark(page, `/account/billing, suspended, at ${width} px`);
+    });
+
+    test('cancelled: one sentence with the end date, said once', async ({ page, baseURL }) => {
+      const email = uniqueEmail(`cancelled-${width}`);
+      await createAccount(baseURL!, email);
+      await signInAt(page, '/account/billing', email);
+      await subscribeOnPricing(page, baseURL!, 'Weekly');
+      await page.goto('/account/billing');
+      const section = subscriptionSection(page);
+      await expect(section).toContainText(/Next payment: \d/);
+      const [nextPayment] = await datesIn(section);
+      expect(nextPayment).toBeDefined();
+      await section.getByRole('button', { name: 'Cancel subscription' }).click();
+      await section.getByRole('button', { name: 'Yes, cancel my subscription' }).click();
+      await expect(section.getByRole('status')).toHaveText('Your subscription is cancelled.');
+      await expect(section).toContainText(
+        `You have access until ${nextPayment}, and PayPal will not charge you again.`,
+      );
+      expect(await datesIn(section)).toEqual([nextPayment]);
+      await expect(section).not.toContainText('Next payment');
+
+      // The same words after a reload, from the server's state alone.
+      await page.reload();
+      await expect(section).toContainText(
+        `You have access until ${nextPayment}, and PayPal will not charge you again.`,
+      );
+      expect(await datesIn(section)).toEqual([nextPayment]);
+      await expectNoSeriousA11yViolationsLightAndDark(page, `/account/billing, cancelled, at ${width} px`);
+    });
+  });

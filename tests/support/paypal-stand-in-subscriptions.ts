@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { subscriptionControls } from './paypal-stand-in-controls.js';
-import { error, notFound, subscriptionBody, type StandInPlan } from './paypal-stand-in-wire.js';
+import { debugId, error, notFound, subscriptionBody, type StandInPlan } from './paypal-stand-in-wire.js';
 
 /**
  * The stand-in's Subscriptions API (billing_subscriptions_v1): create (APPROVAL_PENDING with an `approve`
@@ -50,6 +50,8 @@ export interface SubscriptionsDeps {
 export function createSubscriptionsStandIn(deps: SubscriptionsDeps) {
   const subscriptions = new Map<string, StandInSubscription>();
   const byRequestId = new Map<string, string>();
+  // Subscriptions whose cancel PayPal fails (its 500), however often it is asked.
+  const cancelRefused = new Set<string>();
   // What the buyer does the moment a create has been answered (a test's hand on PayPal's side).
   let afterCreate: ((id: string) => unknown) | null = null;
   const calls: SubscriptionCalls = {
@@ -133,6 +135,12 @@ export function createSubscriptionsStandIn(deps: SubscriptionsDeps) {
     if (deps.refuse(request, response)) return;
     const found = subscriptions.get(id);
     if (!found) return deps.send(response, 404, notFound());
+    if (cancelRefused.has(id))
+      return deps.send(response, 500, {
+        name: 'INTERNAL_SERVER_ERROR',
+        message: 'An internal server error occurred.',
+        debug_id: debugId(),
+      });
     let reason: unknown;
     try {
       reason = (JSON.parse(raw) as { reason?: unknown }).reason;
@@ -190,6 +198,10 @@ export function createSubscriptionsStandIn(deps: SubscriptionsDeps) {
     calls,
     subscriptions,
     body,
+    /** PayPal fails every cancel of this subscription from now on (a 500, as in an outage of that call). */
+    refuseCancel(id: string) {
+      cancelRefused.add(id);
+    },
     /** From now on `act` runs with each new subscription's id once its create is answered (null: no more). */
     onCreated(act: ((id: string) => unknown) | null) {
       afterCreate = act;

@@ -9,10 +9,14 @@ export type IntervalUnit = 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
 export interface StandInPlan {
   id: string;
   name: string;
+  /** PayPal's `description` (1 to 127 characters); left out of the body when unset, as PayPal does. */
+  description?: string;
   value: string;
   currency: string;
   intervalUnit: IntervalUnit;
   intervalCount: number;
+  /** A TRIAL cycle before the REGULAR one; without `value` it is free, and has no price object at all. */
+  trial?: { intervalUnit: IntervalUnit; intervalCount: number; totalCycles: number; value?: string };
 }
 
 export const debugId = () => randomBytes(7).toString('hex').slice(0, 13);
@@ -23,42 +27,50 @@ export function send(response: ServerResponse, status: number, body: unknown) {
   response.end(JSON.stringify(body));
 }
 
-/** A plan as `GET /v1/billing/plans/{id}` shows it: a trial cycle first, so the reader must pick REGULAR. */
+/**
+ * A plan as `GET /v1/billing/plans/{id}` shows it (billing_plans_v1: `billing_cycles` with `frequency`,
+ * `tenure_type`, `sequence`, `total_cycles`; a free TRIAL cycle has no `pricing_scheme`). Its trial cycle
+ * comes first, so the reader must pick REGULAR for the price.
+ */
 export function planBody(plan: StandInPlan, base: string) {
   const at = '2026-01-15T10:00:00Z';
+  const pricing = (value: string) => ({
+    pricing_scheme: {
+      version: 1,
+      fixed_price: { currency_code: plan.currency, value },
+      create_time: at,
+      update_time: at,
+    },
+  });
+  const { trial } = plan;
+  const cycles = [
+    ...(trial
+      ? [
+          {
+            ...(trial.value === undefined ? {} : pricing(trial.value)),
+            frequency: { interval_unit: trial.intervalUnit, interval_count: trial.intervalCount },
+            tenure_type: 'TRIAL',
+            sequence: 1,
+            total_cycles: trial.totalCycles,
+          },
+        ]
+      : []),
+    {
+      ...pricing(plan.value),
+      frequency: { interval_unit: plan.intervalUnit, interval_count: plan.intervalCount },
+      tenure_type: 'REGULAR',
+      sequence: trial ? 2 : 1,
+      total_cycles: 0,
+    },
+  ];
   return {
     id: plan.id,
     product_id: 'PROD-5FD50149LA8754023',
     name: plan.name,
     status: 'ACTIVE',
-    description: `${plan.name} subscription`,
+    ...(plan.description ? { description: plan.description } : {}),
     usage_type: 'LICENSED',
-    billing_cycles: [
-      {
-        pricing_scheme: {
-          version: 1,
-          fixed_price: { currency_code: plan.currency, value: '0' },
-          create_time: at,
-          update_time: at,
-        },
-        frequency: { interval_unit: plan.intervalUnit, interval_count: plan.intervalCount },
-        tenure_type: 'TRIAL',
-        sequence: 1,
-        total_cycles: 1,
-      },
-      {
-        pricing_scheme: {
-          version: 1,
-          fixed_price: { currency_code: plan.currency, value: plan.value },
-          create_time: at,
-          update_time: at,
-        },
-        frequency: { interval_unit: plan.intervalUnit, interval_count: plan.intervalCount },
-        tenure_type: 'REGULAR',
-        sequence: 2,
-        total_cycles: 0,
-      },
-    ],
+    billing_cycles: cycles,
     payment_preferences: {
       service_type: 'PREPAID',
       auto_bill_outstanding: true,

@@ -128,6 +128,29 @@ export async function startPayPalStandIn(options: StandInOptions): Promise<PayPa
 
   const approval = createApprovalStandIn(subscriptions);
 
+  /**
+   * The hand of a browser test on PayPal's side, for the stand-in that runs as a process of its own:
+   * `POST /stand-in/subscriptions/{id}/suspend` (as PayPal does after failed payments) and
+   * `POST /stand-in/subscriptions/{id}/refuse-cancel` (every cancel of it fails from then on).
+   */
+  function testControl(request: IncomingMessage, response: ServerResponse, url: URL): boolean {
+    const match = /^\/stand-in\/subscriptions\/([^/]+)\/(suspend|refuse-cancel)$/.exec(url.pathname);
+    if (request.method !== 'POST' || !match?.[1]) return false;
+    const id = decodeURIComponent(match[1]);
+    if (!subscriptions.subscriptions.has(id)) {
+      send(response, 404, { message: 'The stand-in has no such subscription.' });
+      return true;
+    }
+    const done = () => send(response, 200, { id });
+    if (match[2] === 'refuse-cancel') {
+      subscriptions.refuseCancel(id);
+      done();
+    } else {
+      subscriptions.suspend(id).then(done, () => response.destroy());
+    }
+    return true;
+  }
+
   async function token(request: IncomingMessage, response: ServerResponse) {
     calls.token += 1;
     const body = await readBody(request);
@@ -207,6 +230,7 @@ export async function startPayPalStandIn(options: StandInOptions): Promise<PayPa
     calls.all.push(`${request.method} ${url.pathname}`);
     const planId = /^\/v1\/billing\/plans\/([^/]+)$/.exec(url.pathname)?.[1];
     if (subscriptions.route(request, response, url.pathname)) return;
+    if (testControl(request, response, url)) return;
     if (approval.route(request, response, url)) return;
     if (request.method === 'GET' && url.pathname === CERT_PATH) {
       calls.cert += 1;

@@ -42,6 +42,7 @@ export const PRERENDERED: Partial<Record<WebRouteKey | 'notFound', Prerendered>>
  */
 const MARKERS: PageConfig = {
   appName: '__APP_NAME__',
+  appDescription: '__APP_DESCRIPTION__',
   supportEmail: '__SUPPORT_EMAIL__',
   cableUrl: '__ACTION_CABLE_URL__',
   paypalClientId: '__PAYPAL_CLIENT_ID__',

@@ -15,6 +15,15 @@ export async function expectNoSeriousA11yViolations(page: Page, what: string) {
   expect(serious, `axe on ${what}`).toEqual([]);
 }
 
+/** The same, in light and then in dark (prefers-color-scheme); the page is left in light. */
+export async function expectNoSeriousA11yViolationsLightAndDark(page: Page, what: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectNoSeriousA11yViolations(page, `${what} (${scheme})`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 /** True when the page needs no sideways scrolling at the current viewport width. */
 export async function expectNoSidewaysScroll(page: Page, what: string) {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({

@@ -4,6 +4,7 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { matchWebRoute, WEB_ROUTES } from '@contract/web-routes';
 import { renderApp } from '@/test/render-app';
+import { testConfig } from '@/test/render-screen';
 import { routes } from './router';
 
 const descriptions = () => document.head.querySelectorAll<HTMLMetaElement>('meta[name="description"]');
@@ -13,7 +14,8 @@ describe("the page's title and description", () => {
     renderApp('/');
     expect(document.title).toBe('Moo');
     expect(descriptions()).toHaveLength(1);
-    expect(descriptions()[0]?.content).toBe(WEB_ROUTES.home.description);
+    // Home's is what is sold, APP_DESCRIPTION (the server writes the same into the page it sends).
+    expect(descriptions()[0]?.content).toBe(testConfig.appDescription);
 
     // Sign-up starts no work of its own that could outlive the test.
     await userEvent.click(screen.getByRole('link', { name: 'Create an account' }));

@@ -41,7 +41,7 @@ describe('the shell', () => {
     renderApp('/');
     const welcome = await screen.findByRole('heading', { name: 'Welcome !', level: 1 });
     expect(welcome).not.toHaveFocus();
-    await userEvent.click(screen.getByRole('link', { name: 'See prices' }));
+    await userEvent.click(screen.getByRole('link', { name: 'See the plans' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Pricing', level: 1 })).toHaveFocus());
   });
 
@@ -54,6 +54,6 @@ describe('the shell', () => {
     await userEvent.keyboard('{Enter}');
     expect(screen.getByRole('main')).toHaveFocus();
     await userEvent.tab();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveFocus();
   });
 });

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { flushSync } from 'react-dom';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -12,12 +12,15 @@ import { sessionStore, useSessionUser } from '@/lib/session-store';
 import { usePageHead } from './page-head';
 import { RouteErrorBoundary } from './route-error-boundary';
 
+// Only a signed-in page has the account menu: its code stays out of the first visit (decision 165).
+const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
+
 export function Shell() {
-  const { appName } = usePageConfig();
+  const { appName, appDescription } = usePageConfig();
   const user = useSessionUser();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  usePageHead(pathname, appName);
+  usePageHead(pathname, appName, appDescription);
 
   async function logOut() {
     const token = sessionStore.token;
@@ -53,7 +56,10 @@ export function Shell() {
         Skip to content
       </Link>
       <header className="toolbar bg-blue-800 text-white">
-        <nav aria-label="Main" className="mx-auto flex max-w-5xl flex-wrap items-center gap-3 px-4 py-2">
+        <nav
+          aria-label="Main"
+          className="relative mx-auto flex max-w-5xl flex-wrap items-center gap-3 px-4 py-2"
+        >
           <Link to={paths.home} look="toolbar" aria-label={`${appName} home`}>
             <Logo />
           </Link>
@@ -64,15 +70,22 @@ export function Shell() {
           </Link>
           {user?.auth_token ? (
             <>
-              {/* The address the account lives on; it follows an e-mail change live (email_changed). */}
-              <Link
-                to={paths.account}
-                look="toolbar"
-                className="max-w-[45vw] truncate px-2 py-1"
-                aria-label={`Your account: ${user.email}`}
+              {/* The address the account lives on; it follows an e-mail change live (email_changed). Until
+                  the menu's code is here, the link it opens with. */}
+              <Suspense
+                fallback={
+                  <Link
+                    to={paths.account}
+                    look="toolbar"
+                    className="max-w-[45vw] truncate px-2 py-1"
+                    aria-label={`Your account: ${user.email}`}
+                  >
+                    {user.email}
+                  </Link>
+                }
               >
-                {user.email}
-              </Link>
+                <AccountMenu email={user.email} />
+              </Suspense>
               <Button variant="toolbar" onClick={() => void logOut()}>
                 Logout
               </Button>

@@ -10,6 +10,8 @@ function meta(name: string, fallback: string): string {
 export function readPageConfig() {
   return {
     appName: meta(PAGE_META.appName, 'BullApp'),
+    /** APP_DESCRIPTION: what is sold, said on home under the title; empty when the operator set none. */
+    appDescription: meta(PAGE_META.appDescription, ''),
     supportEmail: meta(PAGE_META.supportEmail, 'support@example.com'),
     cableUrl: meta(PAGE_META.cableUrl, '/cable'),
     /** Empty when the server has no PayPal client id: nobody can subscribe then. */

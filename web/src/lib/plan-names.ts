@@ -1,6 +1,5 @@
+import { PLAN_NAMES } from '@contract/plan-rules';
 import type { PlanId } from '@contract/prices';
 
-const PLAN_NAMES: Record<PlanId, string> = { monthly: 'Monthly', weekly: 'Weekly', two_day: 'Two-day' };
-
-/** A plan's name as the pages show it (pricing, the account's subscription). */
-export const planName = (id: PlanId) => PLAN_NAMES[id];
+/** A plan's name as the pages show it where only its id is at hand (the subscription, the account menu). */
+export const planName = (id: PlanId): string => PLAN_NAMES[id];

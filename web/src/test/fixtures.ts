@@ -1,5 +1,6 @@
 import type { PricesReply } from '@contract/prices';
 import type { DeviceSession } from '@contract/devices';
+import type { SubscriptionJson } from '@contract/subscriptions';
 import type { Me, User } from '@contract/users';
 
 export const signedInUser: User = {
@@ -19,20 +20,62 @@ export const signedInMe: Me = {
   subscription: null,
 };
 
-/** Prices as PayPal gave them, in a currency other than the defaults' dollars. */
+/**
+ * Prices as PayPal gave them, in a currency other than the defaults' dollars, with names, descriptions and
+ * trials of PayPal's plans.
+ */
 export const euroPrices: PricesReply = {
   environment: 'production',
   client_id: 'live-id',
   currency: 'EUR',
   source: 'paypal',
   plans: [
-    { id: 'monthly', price: '12.50', interval_unit: 'MONTH', interval_count: 1, paypal_plan_id: 'P-1' },
-    { id: 'weekly', price: '4.75', interval_unit: 'WEEK', interval_count: 1, paypal_plan_id: 'P-2' },
-    { id: 'two_day', price: '1.90', interval_unit: 'DAY', interval_count: 2, paypal_plan_id: 'P-3' },
+    {
+      id: 'monthly',
+      name: 'Monthly',
+      description: 'Everything, billed once a month: the best value.',
+      price: '12.50',
+      interval_unit: 'MONTH',
+      interval_count: 1,
+      paypal_plan_id: 'P-1',
+      trial: { interval_unit: 'DAY', interval_count: 14, price: '0' },
+    },
+    {
+      id: 'weekly',
+      name: 'Weekly',
+      description: 'Week by week.',
+      price: '4.75',
+      interval_unit: 'WEEK',
+      interval_count: 1,
+      paypal_plan_id: 'P-2',
+      trial: { interval_unit: 'WEEK', interval_count: 1, price: '1.00' },
+    },
+    {
+      id: 'two_day',
+      name: 'Two-day',
+      description: null,
+      price: '1.90',
+      interval_unit: 'DAY',
+      interval_count: 2,
+      paypal_plan_id: 'P-3',
+      trial: null,
+    },
   ],
+  recommended: 'monthly',
   monthly: '12.50',
   weekly: '4.75',
   two_day: '1.90',
+};
+
+/** A monthly subscription that runs, paid until 5 March 2027, as the subscription JSON of DESIGN 9 says it. */
+export const activeSubscription: SubscriptionJson = {
+  id: 'I-ACTIVE1',
+  plan: 'monthly',
+  status: 'ACTIVE',
+  entitled: true,
+  next_billing_at: '2027-03-05T10:00:00.000Z',
+  access_until: null,
+  payment_failed: false,
 };
 
 /** The session of the page under test, as GET /api/v1/sessions lists it. */

@@ -6,6 +6,7 @@ import { PageConfigProvider } from '@/lib/page-config-context';
 
 export const testConfig: PageConfig = {
   appName: 'Moo',
+  appDescription: 'Fresh milk from happy cows, at your door every morning.',
   supportEmail: 'help@moo.example',
   cableUrl: '/cable',
   paypalClientId: 'test-client-id',

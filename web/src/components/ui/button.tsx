@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
 
-type Variant = 'primary' | 'secondary' | 'danger' | 'toolbar';
+export type Variant = 'primary' | 'secondary' | 'danger' | 'toolbar';
 
 /**
  * Every variant has an edge and a fill, so a button reads as a button and not as a word (issue #27): one
@@ -18,17 +18,15 @@ const variants: Record<Variant, string> = {
     'border-white/80 bg-blue-900/40 text-white hover:border-white hover:bg-blue-950 focus-visible:outline-white',
 };
 
+/** A button's look; a Link that starts something (sign up, see the plans) wears it too (decision 165). */
+export const buttonClass = (variant: Variant) =>
+  `inline-flex min-h-11 items-center justify-center rounded-md border px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]}`;
+
 export function Button({
   variant = 'primary',
   className = '',
   type = 'button',
   ...props
 }: ComponentPropsWithRef<'button'> & { variant?: Variant }) {
-  return (
-    <button
-      type={type}
-      className={`inline-flex min-h-11 items-center justify-center rounded-md border px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${className}`}
-      {...props}
-    />
-  );
+  return <button type={type} className={`${buttonClass(variant)} ${className}`} {...props} />;
 }

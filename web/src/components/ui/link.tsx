@@ -1,5 +1,6 @@
 import type { AnchorHTMLAttributes } from 'react';
 import { Link as RouterLink, type LinkProps } from 'react-router';
+import { buttonClass } from './button';
 
 const looks = {
   /** In running text and under forms, the same on every screen. */
@@ -8,6 +9,12 @@ const looks = {
   toolbar: 'rounded underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-white',
   /** Styled by its place, as the settings area's navigation is. */
   plain: '',
+  /**
+   * Navigation that is a call to act (home's 'Create an account', a plan's 'Sign in to subscribe'): a link,
+   * as it goes somewhere, drawn as the button it reads as.
+   */
+  primary: buttonClass('primary'),
+  secondary: buttonClass('secondary'),
 } as const;
 
 type Look = keyof typeof looks;

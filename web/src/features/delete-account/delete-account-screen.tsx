@@ -1,12 +1,16 @@
 import { useState } from 'react';
 import type { DeleteUserReply } from '@contract/users';
+import type { SubscriptionJson } from '@contract/subscriptions';
 import { Field } from '@/components/ui/field';
 import { Link } from '@/components/ui/link';
 import { Page } from '@/components/ui/page';
 import { PasswordField } from '@/components/ui/password-field';
 import { SubmitForm } from '@/components/ui/submit-form';
+import { ApiError } from '@/lib/http-client';
 import { usePageConfig } from '@/lib/page-config-context';
-import { sessionStore } from '@/lib/session-store';
+import { planName } from '@/lib/plan-names';
+import { sessionStore, useSessionUser } from '@/lib/session-store';
+import { useSubscription } from '@/lib/subscription';
 import { failure, success, useSubmission } from '@/lib/use-submission';
 import { EMPTY_FIELD } from '@/lib/empty-field';
 import { deleteUser } from './api/delete-user';
@@ -24,11 +28,44 @@ function ownSessionEndedBy(email: string): string | null {
   return own ? sessionStore.token : null;
 }
 
-/** DESIGN section 6, to the letter: the strings, the states and the order of events are the contract. */
+/** The server's reason for keeping the account: the reply's sentence, or a failed call's (a rate limit). */
+async function attempt(
+  email: string,
+  password: string,
+): Promise<{ reply: DeleteUserReply | null; reason: string | null }> {
+  try {
+    const reply = await deleteUser({ email, password });
+    return { reply, reason: reply.success ? null : (reply.message ?? null) };
+  } catch (error) {
+    // A transport error reads like a refusal, with the default support address; an answer of the server's
+    // says why, a lost connection cannot.
+    return { reply: null, reason: error instanceof ApiError && error.status > 0 ? error.message : null };
+  }
+}
+
+/** What deleting the account does to its subscriptions, said before the button (decision 166). */
+export function subscriptionNote(billing: SubscriptionJson[]): string | null {
+  if (billing.length === 0) return null;
+  const names = [...new Set(billing.map((subscription) => planName(subscription.plan)))];
+  const which =
+    billing.length === 1 ? `Your ${names[0]} subscription` : `Your ${names.join(' and ')} subscriptions`;
+  return `${which} will be cancelled at PayPal first, so you will not be charged again. Any time already paid for ends with the account.`;
+}
+
+/**
+ * DESIGN section 6, to the letter: the strings, the states and the order of events are the contract. Added
+ * to it (issue #27): the server's reason under the refusal's sentence, the subscription note, and the
+ * signed-in account's address filled in.
+ */
 export function DeleteAccountScreen() {
   const { supportEmail } = usePageConfig();
-  const [email, setEmail] = useState('');
+  const signedIn = useSessionUser();
+  const [email, setEmail] = useState(() => sessionStore.getUser()?.email ?? '');
   const [password, setPassword] = useState('');
+  const { billing } = useSubscription();
+  // Only about the signed-in account, and only while the Username names it.
+  const ownAccount = Boolean(signedIn && signedIn.email.toLowerCase() === email.trim().toLowerCase());
+  const note = ownAccount ? subscriptionNote(billing) : null;
   const submission = useSubmission();
   const { submit, setOutcome } = submission;
 
@@ -39,8 +76,7 @@ export function DeleteAccountScreen() {
       // Said before the call: the `account_deleted` push that may come before the reply is this page's own.
       const ending = ownSessionEndedBy(email);
       if (ending) sessionStore.announceSignOut(ending);
-      // A transport error reads like a refusal, with the default support address.
-      const reply: DeleteUserReply | null = await deleteUser({ email, password }).catch(() => null);
+      const { reply, reason } = await attempt(email, password);
       if (reply?.success) {
         setEmail('');
         setPassword('');
@@ -51,8 +87,11 @@ export function DeleteAccountScreen() {
       const address = reply?.email || supportEmail;
       return failure(
         <>
-          Your account could not be deleted. Please contact support at:{' '}
-          <Link href={`mailto:${address}`}>{address}</Link>
+          <p>
+            Your account could not be deleted. Please contact support at:{' '}
+            <Link href={`mailto:${address}`}>{address}</Link>
+          </p>
+          {reason ? <p className="mt-1">{reason}</p> : null}
         </>,
       );
     });
@@ -85,6 +124,9 @@ export function DeleteAccountScreen() {
           value={password}
           onChange={setPassword}
         />
+        {note ? (
+          <p className="rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-amber-950">{note}</p>
+        ) : null}
       </SubmitForm>
     </Page>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyName, formatPrice, periodInWords, planName } from './plan-words';
+import { currencyName, formatPrice, periodInWords, planName, trialInWords } from './plan-words';
 
 describe('periodInWords', () => {
   it("says 'per' for one interval and 'every N' for more", () => {
@@ -9,6 +9,23 @@ describe('periodInWords', () => {
     expect(periodInWords('DAY', 1)).toBe('per day');
     expect(periodInWords('MONTH', 3)).toBe('every 3 months');
     expect(periodInWords('YEAR', 1)).toBe('per year');
+  });
+});
+
+describe('trialInWords', () => {
+  it('says how long the trial lasts, and that it is free or what it costs in all', () => {
+    expect(trialInWords({ interval_unit: 'DAY', interval_count: 14, price: '0' }, 'EUR')).toBe(
+      'Free for the first 14 days.',
+    );
+    expect(trialInWords({ interval_unit: 'WEEK', interval_count: 1, price: '0.00' }, 'EUR')).toBe(
+      'Free for the first week.',
+    );
+    expect(trialInWords({ interval_unit: 'WEEK', interval_count: 1, price: '1.00' }, 'EUR')).toBe(
+      '€1.00 for the first week.',
+    );
+    expect(trialInWords({ interval_unit: 'MONTH', interval_count: 3, price: '15' }, 'USD')).toBe(
+      '$15.00 for the first 3 months.',
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Plan } from '@contract/prices';
+import type { Plan, Trial } from '@contract/prices';
 import { formatMoney, MONEY_LOCALE } from '@/lib/format';
 
 const UNIT_WORDS: Record<Plan['interval_unit'], [singular: string, plural: string]> = {
@@ -14,6 +14,16 @@ export { planName } from '@/lib/plan-names';
 export function periodInWords(unit: Plan['interval_unit'], count: number): string {
   const [singular, plural] = UNIT_WORDS[unit];
   return count === 1 ? `per ${singular}` : `every ${count} ${plural}`;
+}
+
+/** A trial in a sentence: 'Free for the first 14 days.', '€1.00 for the first week.' (DESIGN 15). */
+export function trialInWords(trial: Trial, currency: string): string {
+  const [singular, plural] = UNIT_WORDS[trial.interval_unit];
+  const stretch =
+    trial.interval_count === 1 ? `the first ${singular}` : `the first ${trial.interval_count} ${plural}`;
+  return Number(trial.price) === 0
+    ? `Free for ${stretch}.`
+    : `${formatPrice(trial.price, currency)} for ${stretch}.`;
 }
 
 /** A plan's price, in the currency PayPal priced it in (`lib/format`). */

@@ -5,7 +5,7 @@ import type { PricesReply } from '@contract/prices';
 import { apiError, heldReply, stubApi } from '@/test/fetch-stub';
 import { euroPrices } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-screen';
-import { PricingScreen } from './pricing-screen';
+import { PRICING_INTRO, PricingScreen } from './pricing-screen';
 
 function renderPricing() {
   renderScreen(<PricingScreen />, { url: '/pricing' });
@@ -16,10 +16,11 @@ function card(name: string) {
 }
 
 describe('the pricing screen', () => {
-  it('shows the progress bar while the prices load, and no plans yet', async () => {
+  it('says what the page offers and shows the progress bar while the prices load, and no plans yet', async () => {
     const held = heldReply({ status: 200, body: euroPrices });
     const calls = stubApi(() => held.promise);
     renderPricing();
+    expect(screen.getByText(PRICING_INTRO)).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Loading prices' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Plans' })).not.toBeInTheDocument();
     expect(calls).toEqual([expect.objectContaining({ method: 'GET', path: '/api/v1/paypal_prices' })]);
@@ -40,7 +41,28 @@ describe('the pricing screen', () => {
     expect(card('Two-day').getByText('€1.90')).toBeInTheDocument();
     expect(card('Two-day').getByText('every 2 days')).toBeInTheDocument();
     expect(screen.getByText(/Prices are in Euro\./)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'create an account' })).toHaveAttribute('href', '/signup');
+  });
+
+  it("names each plan, and shows its description and trial, as PayPal's plan gives them", async () => {
+    const named: PricesReply = {
+      ...euroPrices,
+      plans: euroPrices.plans.map((plan) => (plan.id === 'weekly' ? { ...plan, name: 'Week pass' } : plan)),
+    };
+    stubApi(() => ({ status: 200, body: named }));
+    renderPricing();
+    expect(await screen.findByRole('listitem', { name: 'Week pass' })).toBeInTheDocument();
+    expect(card('Monthly').getByText('Everything, billed once a month: the best value.')).toBeInTheDocument();
+    expect(card('Monthly').getByText('Free for the first 14 days.')).toBeInTheDocument();
+    expect(card('Week pass').getByText('€1.00 for the first week.')).toBeInTheDocument();
+    expect(card('Two-day').queryByText(/for the first/)).not.toBeInTheDocument();
+  });
+
+  it('marks the recommended plan, and only that one', async () => {
+    stubApi(() => ({ status: 200, body: { ...euroPrices, recommended: 'two_day' } }));
+    renderPricing();
+    await screen.findByRole('list', { name: 'Plans' });
+    expect(card('Two-day').getByText('Recommended')).toBeInTheDocument();
+    expect(screen.getAllByText('Recommended')).toHaveLength(1);
   });
 
   it('shows the default dollar prices the server falls back to like any others', async () => {

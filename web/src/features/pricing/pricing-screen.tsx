@@ -7,11 +7,17 @@ import { PlanCard } from './plan-card';
 import { useCheckout } from './use-checkout';
 import { currencyName } from './plan-words';
 
+export const PRICING_INTRO =
+  "Choose how often you'd like to pay. You can cancel whenever you like, and PayPal then charges you no more.";
+
 export function PricingScreen() {
   const { data: prices, error, loading, reload } = usePrices();
   const { planAction, notice } = useCheckout();
   return (
-    <Page title="Pricing">
+    <Page title="Pricing" wide>
+      {/* Said before the prices come, so the prerendered page already tells what is offered (and its largest
+          paint does not wait for PayPal's prices). */}
+      <p className="text-lg">{PRICING_INTRO}</p>
       {loading ? <ProgressBar label="Loading prices" /> : null}
       {error ? (
         <>
@@ -31,11 +37,17 @@ export function PricingScreen() {
               Test prices from PayPal's sandbox: no real money is charged.
             </p>
           ) : null}
-          <p>Choose how often you'd like to pay. Prices are in {currencyName(prices.currency)}.</p>
-          <ul aria-label="Plans" className="flex flex-col gap-3">
+          <p className="text-slate-700">Prices are in {currencyName(prices.currency)}.</p>
+          {/* Side by side from 1024 px (lg), so the plans can be compared at a glance; stacked below. */}
+          <ul aria-label="Plans" className="grid gap-4 lg:grid-cols-3">
             {prices.plans.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} currency={prices.currency}>
-                {planAction(plan)}
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                currency={prices.currency}
+                recommended={plan.id === prices.recommended}
+              >
+                {planAction(plan, plan.id === prices.recommended)}
               </PlanCard>
             ))}
           </ul>

@@ -75,10 +75,17 @@ afterEach(() => {
 });
 
 describe('subscribing on the pricing screen, signed out', () => {
-  it("offers 'Sign in to subscribe', which goes to /login and back to /pricing, and never loads PayPal", async () => {
+  it("offers 'Sign in to subscribe' on each card, the recommended one's the primary, going to /login and back to /pricing, and never loads PayPal", async () => {
     const calls = server(null);
     renderScreen(<PricingScreen />, { url: '/pricing' });
-    await userEvent.click(await screen.findByRole('link', { name: 'Sign in to subscribe' }));
+    await screen.findByRole('list', { name: 'Plans' });
+    for (const name of ['Monthly', 'Weekly', 'Two-day']) {
+      const signIn = card(name).getByRole('link', { name: `Sign in to subscribe: ${name}` });
+      expect(signIn).toHaveTextContent(/^Sign in to subscribe$/);
+      expect(signIn.className).toMatch(name === 'Monthly' ? /\bbg-blue-700\b/ : /\bbg-white\b/);
+    }
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+    await userEvent.click(card('Weekly').getByRole('link', { name: /^Sign in to subscribe/ }));
     const location = screen.getByLabelText('Current location');
     expect(location).toHaveTextContent('/login');
     expect(location).toHaveAttribute('data-state', JSON.stringify({ from: '/pricing' }));

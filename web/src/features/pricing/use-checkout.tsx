@@ -18,10 +18,14 @@ export const SUBSCRIBE_TEXTS = {
 } as const;
 
 /**
- * Subscribing on /pricing (DESIGN section 9): signed out, a way to sign in and come back; entitled, the card
- * of the plan held; otherwise PayPal's button under each plan, its SDK loaded only then.
+ * Subscribing on /pricing (DESIGN section 9): signed out, 'Sign in to subscribe' on each card, which comes back
+ * here; entitled, the card of the plan held; otherwise PayPal's button under each plan, its SDK loaded only
+ * then. The recommended plan's action is the screen's one primary.
  */
-export function useCheckout(): { planAction: (plan: Plan) => ReactNode; notice: ReactNode } {
+export function useCheckout(): {
+  planAction: (plan: Plan, recommended: boolean) => ReactNode;
+  notice: ReactNode;
+} {
   const subscription = useSubscription();
   const { data: current, update } = subscription;
   const [outcome, setOutcome] = useState<CheckoutOutcome | null>(null);
@@ -33,7 +37,18 @@ export function useCheckout(): { planAction: (plan: Plan) => ReactNode; notice: 
     if (next.kind === 'subscribed') update(next.subscription);
   };
 
-  const planAction = (plan: Plan): ReactNode => {
+  const planAction = (plan: Plan, recommended: boolean): ReactNode => {
+    if (!subscription.signedIn)
+      return (
+        <Link
+          to={paths.login}
+          state={{ from: paths.pricing }}
+          look={recommended ? 'primary' : 'secondary'}
+          aria-label={`${SUBSCRIBE_TEXTS.signIn}: ${plan.name}`}
+        >
+          {SUBSCRIBE_TEXTS.signIn}
+        </Link>
+      );
     if (ownPlan === plan.id)
       return (
         <p className="flex flex-wrap items-center gap-2">
@@ -52,10 +67,7 @@ export function useCheckout(): { planAction: (plan: Plan) => ReactNode; notice: 
   if (!subscription.signedIn)
     status = (
       <p>
-        <Link to={paths.login} state={{ from: paths.pricing }}>
-          {SUBSCRIBE_TEXTS.signIn}
-        </Link>{' '}
-        or <Link to={paths.signup}>create an account</Link> to get started.
+        New here? <Link to={paths.signup}>Create an account</Link>, then choose your plan.
       </p>
     );
   else if (subscription.loading || sdk.status === 'loading') status = <ProgressBar label="Loading PayPal" />;

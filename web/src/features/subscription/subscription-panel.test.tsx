@@ -5,22 +5,20 @@ import type { SubscriptionJson } from '@contract/subscriptions';
 import { accountEvents } from '@/lib/account-events';
 import { sessionStore } from '@/lib/session-store';
 import { apiError, heldReply, stubApi, type StubReply } from '@/test/fetch-stub';
-import { signedInUser } from '@/test/fixtures';
+import { activeSubscription, signedInUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-screen';
 import { formatDay } from './subscription-words';
 import { SubscriptionPanel } from './subscription-panel';
 
 const NEXT = '2027-03-05T10:00:00.000Z';
+/** Where a suspended one's grace days end (the server's access_until while SUSPENDED). */
+const GRACE_END = '2027-03-12T10:00:00.000Z';
 
-const active: SubscriptionJson = {
-  id: 'I-ACTIVE1',
-  plan: 'monthly',
-  status: 'ACTIVE',
-  entitled: true,
-  next_billing_at: NEXT,
-  access_until: null,
-  payment_failed: false,
-};
+/** How many times the section writes these words: a date said twice is the fault this guards against. */
+const timesSaid = (words: string) =>
+  (screen.getByRole('region', { name: 'Your subscription' }).textContent ?? '').split(words).length - 1;
+
+const active = activeSubscription;
 const cancelled: SubscriptionJson = {
   ...active,
   status: 'CANCELLED',
@@ -87,12 +85,77 @@ describe("the account's Subscription section", () => {
     expect(await panel.findByRole('alert')).toHaveTextContent('Your last payment did not go through.');
   });
 
-  it('shows the access-until date of a cancelled subscription, and no cancel button', async () => {
+  it('shows the access-until date of a cancelled subscription in one sentence, once, and no cancel button', async () => {
     server(cancelled);
     const panel = await showPanel();
     expect(await panel.findByText('Cancelled')).toBeInTheDocument();
-    expect(panel.getByText('You have access until 5 March 2027.')).toBeInTheDocument();
+    expect(
+      panel.getByText('You have access until 5 March 2027, and PayPal will not charge you again.'),
+    ).toBeInTheDocument();
+    expect(timesSaid('5 March 2027')).toBe(1);
     expect(panel.queryByRole('button', { name: 'Cancel subscription' })).not.toBeInTheDocument();
+  });
+
+  // Each state in words that hold together (decision 167): what is said, and what must not be said beside it.
+  it.each<[string, Partial<SubscriptionJson>, string[], RegExp]>([
+    ['active', {}, ['Active', 'Next payment: 5 March 2027.'], /access until|ended|Suspended|Paused/],
+    [
+      'active after a failed payment',
+      { payment_failed: true },
+      ['Next payment: 5 March 2027.', 'PayPal will try again'],
+      /Suspended|Paused|access until/,
+    ],
+    [
+      'suspended within its grace days',
+      { status: 'SUSPENDED', payment_failed: true, access_until: GRACE_END },
+      [
+        'Suspended by PayPal',
+        'PayPal has stopped taking payments for it. You have access until 12 March 2027.',
+        'Your last payment did not go through. Please check your payment method at PayPal.',
+      ],
+      /Next payment|try again|Paused/,
+    ],
+    [
+      'suspended past its grace days',
+      { status: 'SUSPENDED', entitled: false, access_until: '2027-02-01T10:00:00.000Z' },
+      ['PayPal has stopped taking payments for it, and your access has ended.'],
+      /Next payment|access until|Paused/,
+    ],
+    [
+      'cancelled, with access left',
+      { status: 'CANCELLED', next_billing_at: null, access_until: NEXT, payment_failed: true },
+      ['Cancelled', 'You have access until 5 March 2027, and PayPal will not charge you again.'],
+      /Next payment|try again|did not go through/,
+    ],
+    [
+      'cancelled, access over',
+      { status: 'CANCELLED', entitled: false, next_billing_at: null, access_until: NEXT },
+      ['Your access has ended.'],
+      /Next payment|access until/,
+    ],
+    [
+      'expired',
+      { status: 'EXPIRED', entitled: false, next_billing_at: null },
+      ['Ended', 'Your access has ended.'],
+      /Next payment|access until/,
+    ],
+  ])('says a subscription that is %s in words that agree', async (_state, change, said, unsaid) => {
+    const subscription = { ...active, ...change };
+    server(subscription, undefined, []);
+    const panel = await showPanel();
+    await panel.findByText('Monthly');
+    const region = screen.getByRole('region', { name: 'Your subscription' });
+    for (const words of said) expect(region).toHaveTextContent(words);
+    expect(region.textContent).not.toMatch(unsaid);
+  });
+
+  it('says, before cancelling a suspended one, that it ends it, and promises no date', async () => {
+    server({ ...active, status: 'SUSPENDED', access_until: GRACE_END });
+    const panel = await showPanel();
+    await userEvent.click(await panel.findByRole('button', { name: 'Cancel subscription' }));
+    expect(panel.getByRole('group', { name: 'Cancel your subscription' })).toHaveTextContent(
+      /^If you cancel, PayPal will not charge you again, and this subscription cannot be started again\.Yes/,
+    );
   });
 
   it('says when there is no subscription, with a link to the plans', async () => {
@@ -117,12 +180,13 @@ describe("the account's Subscription section", () => {
       expect.objectContaining({ path: '/api/v1/subscription/cancel' }),
     ]);
     held.release();
-    expect(
-      await panel.findByText(
-        'Your subscription is cancelled and PayPal will not charge you again. You keep access until 5 March 2027.',
-      ),
-    ).toBeInTheDocument();
+    expect(await panel.findByText('Your subscription is cancelled.')).toBeInTheDocument();
     expect(panel.getByText('Cancelled')).toBeInTheDocument();
+    // The end date, once: in the one sentence of the cancelled state, not again in the success.
+    expect(
+      panel.getByText('You have access until 5 March 2027, and PayPal will not charge you again.'),
+    ).toBeInTheDocument();
+    expect(timesSaid('5 March 2027')).toBe(1);
   });
 
   it("keeps the subscription on 'Keep my subscription'", async () => {
@@ -154,15 +218,22 @@ describe("the account's Subscription section", () => {
     act(() =>
       accountEvents.emit({
         event: 'subscription_changed',
-        subscription: { ...active, status: 'SUSPENDED', payment_failed: true },
+        subscription: { ...active, status: 'SUSPENDED', payment_failed: true, access_until: GRACE_END },
       }),
     );
-    expect(panel.getByText('Paused: PayPal has stopped taking payments')).toBeInTheDocument();
+    expect(panel.getByText('Suspended by PayPal')).toBeInTheDocument();
+    expect(panel.getByText(/You have access until 12 March 2027\./)).toBeInTheDocument();
     expect(panel.getByRole('alert')).toHaveTextContent('Your last payment did not go through.');
   });
 
   it('lists every subscription PayPal may bill, each with its own cancel, and keeps the other after one is cancelled', async () => {
-    const weekly: SubscriptionJson = { ...active, id: 'I-ACTIVE2', plan: 'weekly', status: 'SUSPENDED' };
+    const weekly: SubscriptionJson = {
+      ...active,
+      id: 'I-ACTIVE2',
+      plan: 'weekly',
+      status: 'SUSPENDED',
+      access_until: GRACE_END,
+    };
     const calls = server(active, () => ({ status: 200, body: cancelled }), [weekly, active]);
     const panel = await showPanel();
     const monthlyItem = within(
@@ -181,7 +252,7 @@ describe("the account's Subscription section", () => {
     ]);
     // The other one is still billed, and still says so, with its own cancel.
     const still = within(panel.getByRole('listitem', { name: 'Weekly subscription I-ACTIVE2' }));
-    expect(still.getByText('Paused: PayPal has stopped taking payments')).toBeInTheDocument();
+    expect(still.getByText('Suspended by PayPal')).toBeInTheDocument();
     expect(still.getByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
   });
 });

@@ -11,12 +11,11 @@ import { paths } from '@/lib/paths';
 import { planName } from '@/lib/plan-names';
 import { useSubscription } from '@/lib/subscription';
 import { cancelSubscription } from './api/cancel-subscription';
-import { cancelConsequence, dateLine, formatDay, statusInWords } from './subscription-words';
+import { cancelConsequence, dateLine, paymentWarning, statusInWords } from './subscription-words';
 
 export const SUBSCRIPTION_TEXTS = {
   none: 'You have no subscription.',
-  paymentFailed:
-    'Your last payment did not go through. PayPal will try again: please check your payment method at PayPal to keep your access.',
+  cancelled: 'Your subscription is cancelled.',
   cancel: 'Cancel subscription',
   confirmCancel: 'Yes, cancel my subscription',
   keep: 'Keep my subscription',
@@ -70,6 +69,7 @@ function SubscriptionDetails({
   onChange: (subscription: SubscriptionJson) => void;
 }) {
   const date = dateLine(subscription);
+  const warning = paymentWarning(subscription);
   return (
     <>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
@@ -79,9 +79,7 @@ function SubscriptionDetails({
         <dd>{statusInWords(subscription.status)}</dd>
       </dl>
       {date ? <p>{date}</p> : null}
-      {subscription.payment_failed ? (
-        <Message tone="error">{SUBSCRIPTION_TEXTS.paymentFailed}</Message>
-      ) : null}
+      {warning ? <Message tone="error">{warning}</Message> : null}
       <CancelSubscription subscription={subscription} onChange={onChange} />
     </>
   );
@@ -92,7 +90,7 @@ type CancelStep =
   | { step: 'confirming' }
   | { step: 'cancelling' }
   | { step: 'failed'; message: string }
-  | { step: 'done'; accessUntil: string | null };
+  | { step: 'done' };
 
 function CancelSubscription({
   subscription,
@@ -107,20 +105,15 @@ function CancelSubscription({
     setCancel({ step: 'cancelling' });
     cancelSubscription(subscription.id).then(
       (cancelled) => {
-        setCancel({ step: 'done', accessUntil: cancelled.access_until });
+        setCancel({ step: 'done' });
         onChange(cancelled);
       },
       (error: unknown) => setCancel({ step: 'failed', message: sentenceOf(error) }),
     );
   };
 
-  if (cancel.step === 'done')
-    return (
-      <Message tone="success">
-        Your subscription is cancelled and PayPal will not charge you again.{' '}
-        {cancel.accessUntil ? `You keep access until ${formatDay(cancel.accessUntil)}.` : ''}
-      </Message>
-    );
+  // What cancelling did to access and to charges is the date line's one sentence above, not said twice.
+  if (cancel.step === 'done') return <Message tone="success">{SUBSCRIPTION_TEXTS.cancelled}</Message>;
   if (!cancellable(subscription)) return null;
   if (cancel.step === 'idle')
     return (

@@ -5,7 +5,7 @@ const STATUS_WORDS: Record<SubscriptionStatus, string> = {
   APPROVAL_PENDING: 'Waiting for your approval at PayPal',
   APPROVED: 'Approved at PayPal, starting shortly',
   ACTIVE: 'Active',
-  SUSPENDED: 'Paused: PayPal has stopped taking payments',
+  SUSPENDED: 'Suspended by PayPal',
   CANCELLED: 'Cancelled',
   EXPIRED: 'Ended',
 };
@@ -15,19 +15,40 @@ export const statusInWords = (status: SubscriptionStatus) => STATUS_WORDS[status
 /** A day as people write it ("5 March 2027"): the page's one format (`lib/format`). */
 export { formatDay };
 
-/** The date that matters now: the next payment while it runs, the end of access once cancelled. */
+/**
+ * The one sentence of dates that holds for the status (decision 167): the next payment while it runs; while
+ * suspended, no payment but the day access ends (the grace days); once cancelled, the day access ends, once.
+ */
 export function dateLine(subscription: SubscriptionJson): string | null {
-  if (subscription.status === 'CANCELLED')
-    return subscription.access_until && subscription.entitled
-      ? `You have access until ${formatDay(subscription.access_until)}.`
+  const { status, entitled, access_until: until } = subscription;
+  if (status === 'SUSPENDED')
+    return entitled && until
+      ? `PayPal has stopped taking payments for it. You have access until ${formatDay(until)}.`
+      : 'PayPal has stopped taking payments for it, and your access has ended.';
+  if (status === 'CANCELLED')
+    return entitled && until
+      ? `You have access until ${formatDay(until)}, and PayPal will not charge you again.`
       : 'Your access has ended.';
-  if (subscription.status === 'EXPIRED') return 'Your access has ended.';
+  if (status === 'EXPIRED') return 'Your access has ended.';
   if (subscription.next_billing_at) return `Next payment: ${formatDay(subscription.next_billing_at)}.`;
+  return null;
+}
+
+/** A failed payment, in the words of what PayPal does next: only while it may still charge. */
+export function paymentWarning(subscription: SubscriptionJson): string | null {
+  if (!subscription.payment_failed) return null;
+  if (subscription.status === 'ACTIVE')
+    return 'Your last payment did not go through. PayPal will try again: please check your payment method at PayPal to keep your access.';
+  if (subscription.status === 'SUSPENDED')
+    return 'Your last payment did not go through. Please check your payment method at PayPal.';
   return null;
 }
 
 /** Exactly what cancelling means for access, said before the person confirms it. */
 export function cancelConsequence(subscription: SubscriptionJson): string {
+  // Suspended, nothing is being charged; what access is left is said above, and cancelling ends the plan.
+  if (subscription.status === 'SUSPENDED')
+    return 'If you cancel, PayPal will not charge you again, and this subscription cannot be started again.';
   const end = subscription.next_billing_at
     ? `until ${formatDay(subscription.next_billing_at)}, the end of the period you have already paid for`
     : 'until the end of the period you have already paid for';
