@@ -1,5 +1,5 @@
 import { accountDeletedMail } from '../mail/account-mails.js';
-import { deleteUser } from '../users/users.repository.js';
+import { removeAccount } from '../users/account-removal.js';
 import type { AppContext } from '../app-context.js';
 import type { Caller } from '../http/caller.js';
 import type { AccountLifecycle } from '../users/account-lifecycle.js';
@@ -22,7 +22,7 @@ export async function deleteAccount(
   context: AppContext & { lifecycle: AccountLifecycle },
   { email, password, caller, signedInAs }: DeletionRequest,
 ): Promise<boolean> {
-  const { db, config, audit, events, mailer, eraseDeleted, lifecycle } = context;
+  const { db, config, audit, lifecycle } = context;
   const user = await checkCredentials(context, {
     email,
     password,
@@ -34,16 +34,10 @@ export async function deleteAccount(
     await audit.record(db, { event: 'account_deletion_failed', subject: { userId: user.id }, ip: caller.ip });
     return false;
   }
-  await lifecycle.beforeDelete(user.id);
-  const deleted = await db.transaction().execute(async (tx) => {
-    // The event names the user only by its keyed hash: after this, nothing here holds the e-mail.
-    await audit.record(tx, { event: 'account_deleted', subject: { userId: user.id }, ip: caller.ip });
-    return deleteUser(tx, user.id);
+  return removeAccount(context, {
+    user,
+    record: (tx) =>
+      audit.record(tx, { event: 'account_deleted', subject: { userId: user.id }, ip: caller.ip }),
+    mail: accountDeletedMail(config, { to: user.email }),
   });
-  // A racing request deleted it first; that one announces it.
-  if (!deleted) return false;
-  await eraseDeleted();
-  await events.accountDeleted(user.id);
-  mailer.dispatch(accountDeletedMail(config, { to: user.email }));
-  return true;
 }
