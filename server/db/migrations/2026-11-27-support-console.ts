@@ -35,7 +35,7 @@ export function supportConsoleSchema(dialect: Dialect) {
       // Who acted, when it was a support agent (their keyed subject, like `subject`), and why.
       await db.schema.alterTable('audit_events').addColumn('actor', 'text').execute();
       await db.schema.alterTable('audit_events').addColumn('reason', 'text').execute();
-      // The audit viewer's filter by event, newest first.
+      // The audit viewer's events of one name, newest first.
       await db.schema
         .createIndex('audit_events_event_id')
         .on('audit_events')
