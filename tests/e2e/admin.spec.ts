@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { totpCode } from '../support/totp';
 import { expect, test } from './fixtures';
 import { createAccount, PASSWORD, signInFromLogin, storedUser, uniqueEmail } from './support/accounts';
+import { addVirtualAuthenticator } from './support/virtual-authenticator';
 
 /** The operator's command, as docs/operations.md says to run it, against the server these tests use. */
 function npmRunAdmin(...words: string[]): string {
@@ -12,22 +12,6 @@ function npmRunAdmin(...words: string[]): string {
   return execFileSync(process.execPath, ['scripts/admin.mjs', ...words], {
     env: { PATH: process.env.PATH ?? '', DATABASE_URL: `sqlite:${join(dataDir, 'app.sqlite')}` },
     encoding: 'utf8',
-  });
-}
-
-/** Chromium's virtual authenticator: a platform passkey with user verification. */
-async function addVirtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
   });
 }
 
