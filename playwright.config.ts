@@ -13,7 +13,9 @@ if (!hasChromium) {
 }
 
 const port = Number(process.env.E2E_PORT ?? 3999);
-const dataDir = mkdtempSync(join(tmpdir(), 'bullapp-e2e-'));
+// Made once by the runner; its workers inherit the variable, so a test can reach the server's database (the
+// support console's test names an agent with `npm run admin`, as the operator does).
+const dataDir = (process.env.BULLAPP_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'bullapp-e2e-')));
 const baseURL = `http://localhost:${port}`;
 // The PayPal stand-in the app asks for prices, on a port of its own next to the app's.
 const payPalStandInUrl = `http://127.0.0.1:${port + 100}`;

@@ -20,12 +20,13 @@ export type AccountEventName = (typeof ACCOUNT_EVENTS)[number];
 /**
  * Why a session ended, as `signed_out` tells its own pages (decision 169), so a page can say what happened:
  * `logout` (Logout in another window of that session), `device_sign_out` (Sign out in the Devices list of
- * another device, one or all), `password_changed` (with the current password or a reset link),
+ * another device, one or all), `support_sign_out` (a support agent signed the account out everywhere), `password_changed` (with the current password or a reset link),
  * `email_change_undone` (the old address took the account back) and `expired` (unused too long, or a year old).
  */
 export const SIGNED_OUT_REASONS = [
   'logout',
   'device_sign_out',
+  'support_sign_out',
   'password_changed',
   'email_change_undone',
   'expired',

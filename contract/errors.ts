@@ -39,6 +39,13 @@ export const ERROR_MESSAGES = {
   two_factor_already_enabled: 'Two-step sign-in is already on. Turn it off first to set it up again.',
   two_factor_not_enabled: 'Two-step sign-in is not on for this account.',
   reauthentication_required: 'For your safety, please confirm it is you: enter your password.',
+  admin_needs_two_step:
+    'The support console needs a session that began with two steps: sign out, then sign in with a passkey, or with your password and a code.',
+  user_not_found: 'No account has this id. It may have been deleted.',
+  cannot_act_on_self: 'The support console does not act on your own account: use your account page.',
+  cannot_act_on_agent:
+    'This account belongs to a support agent, and the console does not act on agents. Ask the server’s operator.',
+  invalid_reason: 'Please give a reason of 10 to 500 characters. It is kept in the audit trail.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -78,6 +85,11 @@ export const ERROR_VARIANTS = {
   /** 400 `invalid_token` of POST /api/v1/email_change/undo (the link mailed to the old address). */
   invalidEmailUndoToken:
     'This link can no longer undo the e-mail change: it was used already or is older than 7 days. Write to us if you need help.',
+  /** 404 `subscription_not_found` of the support console's cancel. */
+  noSubscriptionToCancel: 'This person has no active or suspended subscription to cancel.',
+  /** 503 `payments_unavailable` of the support console's deletion while PayPal cannot cancel. */
+  deletionKeptForPayPal:
+    'The account was not deleted: PayPal could not cancel its subscription, so nothing was changed. Try again in a few minutes.',
 } as const;
 
 /** The body of every non-2xx reply, as read off the wire (`error` is an ErrorCode when the server sent it). */

@@ -82,6 +82,12 @@ export const WEB_ROUTES = {
     description: 'Download everything we keep about you, or delete your account.',
     private: true,
   },
+  admin: {
+    path: '/admin',
+    title: 'Support console',
+    description: 'Find a person, see what happened, and help them.',
+    private: true,
+  },
 } as const satisfies Record<string, WebPage & { path: string; private?: true }>;
 
 export type WebRouteKey = keyof typeof WEB_ROUTES;

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import accounts from './accounts/accounts.plugin.js';
+import admin from './admin/admin.plugin.js';
 import { buildAppContext, type AppContextOverrides } from './app-context.js';
 import appContextPlugin from './app-context.plugin.js';
 import backups from './backup/backups.plugin.js';
@@ -36,6 +37,8 @@ import signInMethods from './sign-in/sign-in-methods.plugin.js';
 import { subscriptionsPlugin } from './subscriptions/subscriptions.plugin.js';
 import twoFactor from './two-factor/two-factor.plugin.js';
 import accountExtensions from './users/accounts-extensions.plugin.js';
+import supportDesk from './support/support-desk.plugin.js';
+import commandSocket from './support/command-socket.plugin.js';
 import { webRoutes } from './web/web.routes.js';
 
 /**
@@ -53,6 +56,8 @@ export const FEATURES = {
   passkeys,
   devices,
   'two-factor': twoFactor,
+  // Last: the support console takes the actions the features before it added (support-desk.ts).
+  admin,
 } as const;
 export type FeatureName = keyof typeof FEATURES;
 const ALL_FEATURES = Object.keys(FEATURES) as FeatureName[];
@@ -136,6 +141,8 @@ export async function buildApp({
   await app.register(securityHeaders);
   await app.register(xsrf);
   await app.register(accountExtensions);
+  await app.register(supportDesk);
+  await app.register(commandSocket);
   await app.register(openApi);
   // First of the routes: the socket plugin has to see every route registered after it.
   await app.register(cable);

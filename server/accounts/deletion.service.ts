@@ -1,6 +1,6 @@
 import type { DeletionRefusal } from '../../contract/users.js';
 import { accountDeletedMail } from '../mail/account-mails.js';
-import { deleteUser } from '../users/users.repository.js';
+import { removeAccount } from '../users/account-removal.js';
 import type { AppContext } from '../app-context.js';
 import type { Caller } from '../http/caller.js';
 import type { AccountLifecycle } from '../users/account-lifecycle.js';
@@ -24,7 +24,7 @@ export async function deleteAccount(
   context: AppContext & { lifecycle: AccountLifecycle },
   { email, password, caller, signedInAs }: DeletionRequest,
 ): Promise<DeletionRefusal | null> {
-  const { db, config, audit, events, mailer, eraseDeleted, lifecycle } = context;
+  const { db, config, audit, lifecycle } = context;
   const user = await checkCredentials(context, {
     email,
     password,
@@ -37,16 +37,12 @@ export async function deleteAccount(
     await audit.record(db, { event: 'account_deletion_failed', subject: { userId: user.id }, ip: caller.ip });
     return veto;
   }
-  await lifecycle.beforeDelete(user.id);
-  const deleted = await db.transaction().execute(async (tx) => {
-    // The event names the user only by its keyed hash: after this, nothing here holds the e-mail.
-    await audit.record(tx, { event: 'account_deleted', subject: { userId: user.id }, ip: caller.ip });
-    return deleteUser(tx, user.id);
+  const deleted = await removeAccount(context, {
+    user,
+    record: (tx) =>
+      audit.record(tx, { event: 'account_deleted', subject: { userId: user.id }, ip: caller.ip }),
+    mail: accountDeletedMail(config, { to: user.email }),
   });
   // A racing request deleted it first; that one announces it. To this one, the pair names no account now.
-  if (!deleted) return 'invalid_credentials';
-  await eraseDeleted();
-  await events.accountDeleted(user.id);
-  mailer.dispatch(accountDeletedMail(config, { to: user.email }));
-  return null;
+  return deleted ? null : 'invalid_credentials';
 }

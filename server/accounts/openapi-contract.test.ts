@@ -68,6 +68,31 @@ const DESIGN_TABLE: Row[] = [
   { method: 'post', path: '/api/v2/reset_password/check', statuses: [204, 400], bearer: false },
   { method: 'post', path: '/api/v1/email_change/confirm/check', statuses: [204, 400], bearer: false },
   { method: 'post', path: '/api/v1/email_change/undo/check', statuses: [204, 400], bearer: false },
+  // DESIGN section 16, the support console: anyone but an agent gets 404 (never 401: it is not advertised),
+  // an agent of one factor 403; actions refuse the agent's own and agents' accounts (403), no person (404)
+  // and a reason out of bounds (422).
+  { method: 'get', path: '/api/v1/admin/users', statuses: [200, 403, 404], bearer: false },
+  { method: 'get', path: '/api/v1/admin/users/{id}', statuses: [200, 403, 404], bearer: false },
+  { method: 'get', path: '/api/v1/admin/audit', statuses: [200, 403, 404], bearer: false },
+  ...['sign_out_all', 'unlock'].map((action) => ({
+    method: 'post' as const,
+    path: `/api/v1/admin/users/{id}/${action}`,
+    statuses: [action === 'unlock' ? 204 : 200, 403, 404, 422],
+    bearer: false,
+  })),
+  {
+    method: 'post',
+    path: '/api/v1/admin/users/{id}/reset_two_factor',
+    statuses: [204, 403, 404, 409, 422],
+    bearer: false,
+  },
+  {
+    method: 'post',
+    path: '/api/v1/admin/users/{id}/cancel_subscription',
+    statuses: [200, 403, 404, 422, 503],
+    bearer: false,
+  },
+  { method: 'delete', path: '/api/v1/admin/users/{id}', statuses: [204, 403, 404, 422, 503], bearer: false },
 ];
 
 /** Replies every call may add to the table's: bad input, a missing token, rate limits, readiness. */

@@ -6,13 +6,20 @@ export interface AuditEventRow {
   event: string;
   subject: string;
   ip: string | null;
+  actor: string | null;
+  reason: string | null;
 }
 
 // Every sign-in writes one: prepared (prepared-query.ts).
 const insert = prepare((db, param: Param<AuditEventRow>) =>
-  db
-    .insertInto('audit_events')
-    .values({ at: param('at'), event: param('event'), subject: param('subject'), ip: param('ip') }),
+  db.insertInto('audit_events').values({
+    at: param('at'),
+    event: param('event'),
+    subject: param('subject'),
+    ip: param('ip'),
+    actor: param('actor'),
+    reason: param('reason'),
+  }),
 );
 
 export async function insertAuditEvent(db: DbOrTx, event: AuditEventRow): Promise<void> {

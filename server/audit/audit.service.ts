@@ -24,10 +24,30 @@ export type AuditEventName =
   | 'session_revoked'
   | 'two_factor_enabled'
   | 'two_factor_disabled'
-  | 'recovery_codes_replaced';
+  | 'recovery_codes_replaced'
+  // The support role, granted and revoked on the server's command line (DESIGN 16).
+  | 'support_role_granted'
+  | 'support_role_revoked'
+  // What a support agent did to an account, each with the agent and the reason.
+  | 'support_signed_out_all'
+  | 'support_two_factor_reset'
+  | 'support_unlocked'
+  | 'support_verification_resent'
+  | 'support_subscription_cancelled'
+  | 'support_account_deleted';
 
 /** Who an event is about: a user id, or (for an address without an account) the normalised e-mail. */
 export type AuditSubject = { userId: number } | { email: string };
+
+/** What is recorded of an event: a support agent's action also names the agent and their reason. */
+export interface AuditRecord {
+  event: AuditEventName;
+  subject: AuditSubject;
+  ip: string | null;
+  /** The support agent who acted on the subject's account. */
+  actor?: { userId: number };
+  reason?: string;
+}
 
 /**
  * Writes audit events whose subject is a keyed hash (HMAC-SHA-256) of the user id: events of one account
@@ -52,11 +72,15 @@ export class AuditTrail {
     return this.keys.map((key) => subjectUnder(key, subject));
   }
 
-  async record(
-    db: DbOrTx,
-    { event, subject, ip }: { event: AuditEventName; subject: AuditSubject; ip: string | null },
-  ): Promise<void> {
-    await insertAuditEvent(db, { at: new Date().toISOString(), event, subject: this.subjectOf(subject), ip });
+  async record(db: DbOrTx, { event, subject, ip, actor, reason }: AuditRecord): Promise<void> {
+    await insertAuditEvent(db, {
+      at: new Date().toISOString(),
+      event,
+      subject: this.subjectOf(subject),
+      ip,
+      actor: actor ? this.subjectOf(actor) : null,
+      reason: reason ?? null,
+    });
   }
 }
 

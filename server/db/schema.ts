@@ -24,6 +24,8 @@ export interface SessionsTable {
   pending: number;
   /** What the Devices list shows and revokes by: random, never the token or its hash. */
   public_id: string;
+  /** How many factors the session began with: 2 for a passkey, or a password and a code (DESIGN 16). */
+  factors: ColumnType<number, number | undefined, number>;
 }
 
 export interface PasswordResetsTable {
@@ -41,6 +43,10 @@ export interface AuditEventsTable {
   event: string;
   subject: string;
   ip: string | null;
+  /** The support agent who acted (their keyed subject, as `subject` is made), or null. */
+  actor: string | null;
+  /** The agent's reason, as typed in the console. */
+  reason: string | null;
 }
 
 export interface SecretsTable {

@@ -29,7 +29,10 @@ export async function devicesRoutes(app: FastifyInstance) {
         response: { 200: deviceSessionListSchema, ...errorReplies(BEARER_ERRORS) },
       },
     },
-    async (request) => ({ sessions: await devicesOf(context, await requireUser(request)) }),
+    async (request) => {
+      const { user, session } = await requireUser(request);
+      return { sessions: await devicesOf(context, { userId: user.id, currentSessionId: session.id }) };
+    },
   );
 
   routes.post(

@@ -10,20 +10,21 @@ import {
 import type { Authenticated } from '../sessions/sessions.service.js';
 import type { AccountRecovery } from '../users/account-recovery.js';
 import { deviceLabel } from '../sessions/device-label.js';
+import { signOutEverywhere } from '../users/sign-out-everywhere.js';
 
 /**
- * The signed-in devices of the caller's account, latest use first. Stored last uses move at most once a
- * minute (TOUCH_INTERVAL_MS), so a list costs no write; the caller's own session is in use right now, and
- * says so, whatever its row still holds.
+ * The signed-in devices of an account, latest use first. Stored last uses move at most once a minute
+ * (TOUCH_INTERVAL_MS), so a list costs no write; the caller's own session (none when a support agent looks)
+ * is in use right now, and says so, whatever its row still holds.
  */
 export async function devicesOf(
   { db }: AppContext,
-  { user, session }: Authenticated,
+  { userId, currentSessionId }: { userId: number; currentSessionId: number | null },
 ): Promise<DeviceSession[]> {
-  const listed = await listActiveSessions(db, user.id);
+  const listed = await listActiveSessions(db, userId);
   const now = new Date().toISOString();
   const devices = listed.map((stored: ListedSession) => {
-    const current = stored.id === session.id;
+    const current = stored.id === currentSessionId;
     return {
       id: stored.public_id,
       kind: stored.kind,
@@ -59,24 +60,18 @@ export async function revokeDevice(
  * 'Sign out of all other devices': a recovery (DESIGN 7), so besides every other session it ends what an
  * intruder could have left pending (QR tokens, e-mail changes …); returns how many devices were signed out.
  */
-export async function revokeOtherDevices(
-  { db, audit, events }: AppContext,
+export function revokeOtherDevices(
+  context: AppContext,
   { caller, signedIn, recovery }: { caller: Caller; signedIn: Authenticated; recovery: AccountRecovery },
 ): Promise<number> {
   const userId = signedIn.user.id;
-  const recovered = await db.transaction().execute(async (tx) => {
-    const ended = await recovery.endWhatIntrudersLeft(tx, {
-      userId,
-      reason: 'others_signed_out',
-      keepSessionId: signedIn.session.id,
-    });
-    if (ended.revoked.length > 0)
-      await audit.record(tx, { event: 'session_revoked', subject: { userId }, ip: caller.ip });
-    return ended;
+  return signOutEverywhere(context, recovery, {
+    userId,
+    reason: 'others_signed_out',
+    keepSessionId: signedIn.session.id,
+    record: async (tx, ended) => {
+      if (ended.length > 0)
+        await context.audit.record(tx, { event: 'session_revoked', subject: { userId }, ip: caller.ip });
+    },
   });
-  // A QR token no device used is no device: the list never showed it.
-  const devices = recovered.revoked.filter((session) => !session.pending);
-  await events.sessionsRevoked(userId, devices, 'device_sign_out');
-  await recovered.announce();
-  return devices.length;
 }

@@ -98,6 +98,20 @@ export const wrongConfirmPassword = () =>
 export const twoFactorNotSetUp = () =>
   new AppError(409, 'two_factor_not_enabled', ERROR_VARIANTS.twoFactorNotSetUp);
 
+// The support console (DESIGN 16).
+export const adminNeedsTwoStep = () =>
+  new AppError(403, 'admin_needs_two_step', ERROR_MESSAGES.admin_needs_two_step);
+export const userNotFound = () => new AppError(404, 'user_not_found', ERROR_MESSAGES.user_not_found);
+export const cannotActOnSelf = () =>
+  new AppError(403, 'cannot_act_on_self', ERROR_MESSAGES.cannot_act_on_self);
+export const cannotActOnAgent = () =>
+  new AppError(403, 'cannot_act_on_agent', ERROR_MESSAGES.cannot_act_on_agent);
+export const invalidReason = () => new AppError(422, 'invalid_reason', ERROR_MESSAGES.invalid_reason);
+export const noSubscriptionToCancel = () =>
+  new AppError(404, 'subscription_not_found', ERROR_VARIANTS.noSubscriptionToCancel);
+export const deletionKeptForPayPal = () =>
+  new AppError(503, 'payments_unavailable', ERROR_VARIANTS.deletionKeptForPayPal);
+
 // Limits and failures.
 function inWords(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;

@@ -7,7 +7,7 @@ import { deleteExpiredChallenges } from './challenges.repository.js';
 import { invalidPasskey } from '../http/errors.js';
 import { isPasskeyOf, signInWithPasskey, type AuthenticationResponse } from './passkey-sign-in.service.js';
 import { PASSKEYS_REMOVED_NOTICE } from './passkey-mails.js';
-import { deletePasskeysOf } from './passkeys.repository.js';
+import { countPasskeysOf, deletePasskeysOf } from './passkeys.repository.js';
 import { passkeysRoutes } from './passkeys.routes.js';
 
 type PasskeySession = Extract<LoginSession, { passkey: unknown }>;
@@ -39,6 +39,7 @@ async function passkeys(app: FastifyInstance) {
       afterCommit: () => ctx.events.securityChanged(userId),
     };
   });
+  app.supportDesk.addSummary('passkeys', (userIds) => countPasskeysOf(ctx.db, userIds));
   await app.register(passkeysRoutes);
 }
 
@@ -51,5 +52,6 @@ export default fp(passkeys, {
     'sign-in-methods',
     'account-extensions',
     'fresh-authentication',
+    'support-desk',
   ],
 });

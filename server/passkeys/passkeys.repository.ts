@@ -78,3 +78,15 @@ export async function deletePasskeysOf(db: DbOrTx, userId: number): Promise<numb
   const result = await db.deleteFrom('passkeys').where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** How many passkeys each of these users has (users without one are left out). */
+export async function countPasskeysOf(db: DbOrTx, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('passkeys')
+    .select((eb) => ['user_id', eb.fn.countAll<number | string>().as('count')])
+    .where('user_id', 'in', userIds)
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, Number(row.count)]));
+}

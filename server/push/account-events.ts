@@ -44,7 +44,7 @@ export class AccountEvents {
   async sessionsRevoked(
     userId: number,
     sessions: Array<{ id: number; public_id: string }>,
-    reason: Extract<SignedOutReason, 'logout' | 'device_sign_out'>,
+    reason: Extract<SignedOutReason, 'logout' | 'device_sign_out' | 'support_sign_out'>,
   ) {
     await this.signedOut(
       sessions.map((session) => session.id),

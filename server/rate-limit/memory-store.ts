@@ -23,6 +23,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return { count: window.count, resetInMs: window.endsAt - now };
   }
 
+  async peek(key: string): Promise<number> {
+    const window = this.windows.get(key);
+    return window && window.endsAt > this.now() ? window.count : 0;
+  }
+
   async reset(key: string) {
     this.windows.delete(key);
   }

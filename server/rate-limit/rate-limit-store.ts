@@ -11,6 +11,8 @@ export interface WindowCount {
 export interface RateLimitStore {
   /** Counts one hit on `key` in its current window (which starts at the first hit and lasts `windowMs`). */
   hit(key: string, windowMs: number): Promise<WindowCount>;
+  /** How many hits the key's current window holds (0 when none is open), counting nothing. */
+  peek(key: string): Promise<number>;
   /** Forgets the key's window (a completed password reset clears an account's counters). */
   reset(key: string): Promise<void>;
   close(): Promise<void>;

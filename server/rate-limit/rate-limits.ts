@@ -82,6 +82,11 @@ export class RateLimiter {
     return this.store.hit(this.keyOf(rule, subject), this.settings[rule].windowMs);
   }
 
+  /** Whether the next hit of `subject` on `rule` would be refused, counting nothing (the support console asks). */
+  async isSpent(rule: RateLimitName, subject: string): Promise<boolean> {
+    return (await this.store.peek(this.keyOf(rule, subject))) >= this.settings[rule].limit;
+  }
+
   /** Forgets the count of `rule` for `subject`. */
   async reset(rule: RateLimitName, subject: string): Promise<void> {
     await this.store.reset(this.keyOf(rule, subject));

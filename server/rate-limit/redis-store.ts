@@ -50,6 +50,10 @@ export class RedisRateLimitStore implements RateLimitStore {
     return { count: Number(count), resetInMs: Number(ttl) };
   }
 
+  async peek(key: string): Promise<number> {
+    return Number((await this.redis.get(this.prefix + key)) ?? 0);
+  }
+
   async reset(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
   }

@@ -18,5 +18,6 @@ export function toSession(row: SessionRow): Session {
     kind: row.kind,
     pending: row.pending,
     public_id: row.public_id,
+    factors: row.factors,
   };
 }

@@ -20,6 +20,7 @@ const insert = prepare((db, param: Param<NewSession>) =>
       kind: param('kind'),
       pending: param('pending'),
       public_id: param('public_id'),
+      factors: param('factors'),
     })
     .returningAll(),
 );
@@ -47,6 +48,7 @@ function sessionWithUserQuery(db: DbOrTx, param: Param<{ tokenHash: string }>) {
       'sessions.kind',
       'sessions.pending',
       'sessions.public_id',
+      'sessions.factors',
       'users.email',
       'users.role',
       'users.created_at as user_created_at',
@@ -84,6 +86,7 @@ function sessionWithUser(row: LookupRow): SessionWithUser {
       kind: row.kind,
       pending: Number(row.pending),
       public_id: row.public_id,
+      factors: Number(row.factors),
     },
     user: {
       id: row.user_id,
@@ -173,6 +176,19 @@ export function listActiveSessions(db: DbOrTx, userId: number): Promise<ListedSe
     .orderBy('last_used_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
+}
+
+/** How many signed-in sessions (not QR codes waiting) each of these users has; users without one are left out. */
+export async function countActiveSessions(db: DbOrTx, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('sessions')
+    .select((eb) => ['user_id', eb.fn.countAll<number | string>().as('count')])
+    .where('user_id', 'in', userIds)
+    .where('pending', '=', 0)
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, Number(row.count)]));
 }
 
 /** Deletes one signed-in session of this user by its public id; null when the user has no such session. */

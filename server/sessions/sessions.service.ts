@@ -43,12 +43,20 @@ export interface NewSessionOptions {
   /** A QR session that no device has used yet. */
   pending?: boolean;
   userAgent?: string | null;
+  /** How many factors the sign-in proved: a passkey counts as both (DESIGN 11); 1 unless said. */
+  factors?: 1 | 2;
 }
 
 /** Issues a token; only its SHA-256 is stored, so the token exists nowhere but in this reply. */
 export async function createSession(
   db: DbOrTx,
-  { userId, kind, pending = false, userAgent = null }: NewSessionOptions,
+  {
+    userId,
+    kind,
+    pending = false,
+    userAgent = null,
+    factors = kind === 'passkey' ? 2 : 1,
+  }: NewSessionOptions,
 ): Promise<{ token: string; session: Session }> {
   const token = generateToken();
   const now = Date.now();
@@ -62,6 +70,7 @@ export async function createSession(
     kind,
     pending: pending ? 1 : 0,
     public_id: randomBytes(12).toString('base64url'),
+    factors,
   });
   return { token, session: toSession(session) };
 }

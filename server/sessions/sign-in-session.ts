@@ -29,9 +29,9 @@ export function signInTransaction<T>(
 export async function startSignedInSession(
   tx: Transaction<Database>,
   audit: AuditTrail,
-  { userId, kind, caller }: { userId: number; kind: SessionKind; caller: Caller },
+  { userId, kind, caller, factors }: { userId: number; kind: SessionKind; caller: Caller; factors?: 1 | 2 },
 ): Promise<string> {
-  const { token } = await createSession(tx, { userId, kind, userAgent: caller.userAgent });
+  const { token } = await createSession(tx, { userId, kind, userAgent: caller.userAgent, factors });
   await audit.record(tx, { event: 'sign_in', subject: { userId }, ip: caller.ip });
   return token;
 }
@@ -50,9 +50,17 @@ export async function startSessionIfPasswordUnchanged(
     passwordChangedAt,
     caller,
     refused,
-  }: { userId: number; passwordChangedAt: string; caller: Caller; refused: () => Error },
+    factors,
+  }: {
+    userId: number;
+    passwordChangedAt: string;
+    caller: Caller;
+    refused: () => Error;
+    /** 2 after the code step of two-step sign-in. */
+    factors?: 1 | 2;
+  },
 ): Promise<string> {
   const unchanged = await holdUnchangedPassword(tx, { id: userId, passwordChangedAt });
   if (!unchanged) throw refused();
-  return startSignedInSession(tx, audit, { userId, kind: 'password', caller });
+  return startSignedInSession(tx, audit, { userId, kind: 'password', caller, factors });
 }

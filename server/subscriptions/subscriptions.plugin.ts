@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { scheduleReconciliation } from './reconciliation.js';
 import { subscriptionsRoutes } from './subscriptions.routes.js';
-import { cancelSubscriptionsForDeletion, currentSubscription } from './subscriptions.service.js';
+import { subscriptionSchema } from '../../contract/subscriptions.js';
+import { noSubscriptionToCancel } from '../http/errors.js';
+import {
+  cancelSubscription,
+  cancelSubscriptionsForDeletion,
+  currentStatuses,
+  currentSubscription,
+  SUPPORT_CANCEL_REASON,
+} from './subscriptions.service.js';
 import { webhookRoutes } from './webhook.routes.js';
 
 /**
@@ -16,12 +24,30 @@ export const subscriptionsPlugin = fp(
     app.accountLifecycle.onDelete('subscriptions', {
       beforeDelete: (userId) => cancelSubscriptionsForDeletion(context, userId),
     });
+    app.supportDesk.addSummary('subscription_status', (userIds) => currentStatuses(context, userIds));
+    app.supportDesk.addDetail('subscription', (userId) => currentSubscription(context, userId));
+    app.supportDesk.addAction('cancel_subscription', {
+      status: 200,
+      reply: subscriptionSchema,
+      summary:
+        'Cancel the person’s subscription at PayPal ("Cancelled by support"); access lasts to the end of the paid period',
+      refusals: { 404: ['subscription_not_found'], 503: ['payments_unavailable'] },
+      async run({ target, record }) {
+        const cancelled = await cancelSubscription(context, {
+          userId: target.id,
+          reason: SUPPORT_CANCEL_REASON,
+          notFound: noSubscriptionToCancel,
+        });
+        await record(context.db, 'support_subscription_cancelled');
+        return cancelled;
+      },
+    });
     scheduleReconciliation(app, context);
     await app.register(subscriptionsRoutes, { context });
     await app.register(webhookRoutes, { context });
   },
   {
     name: 'subscriptions',
-    dependencies: ['app-context', 'request-user', 'account-extensions'],
+    dependencies: ['app-context', 'request-user', 'account-extensions', 'support-desk'],
   },
 );

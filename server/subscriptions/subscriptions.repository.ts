@@ -90,6 +90,19 @@ export async function listForUser(db: DbOrTx, userId: number): Promise<Subscript
   return rows.map(toSubscription);
 }
 
+/** Every subscription of these users, newest first (a page of the support console's search). */
+export async function listForUsers(db: DbOrTx, userIds: number[]): Promise<Subscription[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', 'in', userIds)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toSubscription);
+}
+
 /** An APPROVAL_PENDING subscription is followed this long: an approval link abandoned for a day stays so. */
 export const PENDING_FOLLOWED_MS = 24 * 60 * 60_000;
 /** What PayPal may still bill, or may start billing on its own. */

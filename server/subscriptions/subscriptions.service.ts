@@ -3,6 +3,7 @@ import type {
   CreateSubscriptionReply,
   SubscriptionJson,
   SubscriptionPlan,
+  SubscriptionStatus,
 } from '../../contract/subscriptions.js';
 import { PayPalError } from '../paypal/paypal-api.js';
 import type { PayPalSubscription } from '../paypal/paypal-subscriptions.js';
@@ -14,6 +15,7 @@ import {
   findByPayPalId,
   isFollowed,
   listForUser,
+  listForUsers,
   releaseCreateLock,
   takeCreateLock,
   type Subscription,
@@ -26,6 +28,8 @@ import {
 } from './subscription-sync.js';
 
 export const SUBSCRIBER_CANCEL_REASON = 'Cancelled by the subscriber';
+/** DESIGN 16: PayPal's reason when a support agent cancels. */
+export const SUPPORT_CANCEL_REASON = 'Cancelled by support';
 
 const cancellable = (subscription: Subscription) =>
   subscription.status === 'ACTIVE' || subscription.status === 'SUSPENDED';
@@ -34,11 +38,27 @@ function json(ctx: AppContext, subscription: Subscription): SubscriptionJson {
   return toSubscriptionJson(subscription, ctx.now(), ctx.config.paypal.graceDays);
 }
 
-/** The user's current subscription (the one that entitles), else the latest, else null. */
-async function current(ctx: AppContext, userId: number): Promise<Subscription | null> {
-  const all = await listForUser(ctx.db, userId);
+/** Of a user's subscriptions (newest first), the current one (the one that entitles), else the latest, else null. */
+function currentOf(ctx: AppContext, all: Subscription[]): Subscription | null {
   const now = ctx.now();
   return all.find((s) => isEntitled(s, now, ctx.config.paypal.graceDays)) ?? all[0] ?? null;
+}
+
+async function current(ctx: AppContext, userId: number): Promise<Subscription | null> {
+  return currentOf(ctx, await listForUser(ctx.db, userId));
+}
+
+/** The status of each user's current subscription (users without one are left out): the console's list. */
+export async function currentStatuses(
+  ctx: AppContext,
+  userIds: number[],
+): Promise<Map<number, SubscriptionStatus>> {
+  const byUser = new Map<number, Subscription[]>();
+  for (const subscription of await listForUsers(ctx.db, userIds))
+    byUser.set(subscription.userId, [...(byUser.get(subscription.userId) ?? []), subscription]);
+  const statuses = new Map<number, SubscriptionStatus>();
+  for (const [userId, all] of byUser) statuses.set(userId, currentOf(ctx, all)!.status);
+  return statuses;
 }
 
 /** The subscription part of GET /api/v1/me. */
@@ -172,22 +192,25 @@ export async function cancellableSubscriptions(ctx: AppContext, userId: number):
 }
 
 /**
- * The subscriber cancels one subscription (by default the first PayPal may still bill): PayPal first; when
- * PayPal fails nothing changes here.
+ * The subscriber (or a support agent, with their reason for PayPal) cancels one subscription (by default the
+ * first PayPal may still bill): PayPal first; when PayPal fails nothing changes here.
  */
 export async function cancelSubscription(
   ctx: AppContext,
-  { userId, subscriptionId }: { userId: number; subscriptionId?: string },
+  {
+    userId,
+    subscriptionId,
+    reason = SUBSCRIBER_CANCEL_REASON,
+    notFound = subscriptionNotFound,
+  }: { userId: number; subscriptionId?: string; reason?: string; notFound?: () => Error },
 ): Promise<SubscriptionJson> {
   const target = (await listForUser(ctx.db, userId)).find(
     (s) => cancellable(s) && (subscriptionId === undefined || s.paypalSubscriptionId === subscriptionId),
   );
-  if (!target) throw subscriptionNotFound();
+  if (!target) throw notFound();
   const paypal = ctx.paypal;
   if (!paypal) throw paymentsUnavailable();
-  await atPayPal(ctx, 'cancel subscription', () =>
-    paypal.cancel(target.paypalSubscriptionId, SUBSCRIBER_CANCEL_REASON),
-  );
+  await atPayPal(ctx, 'cancel subscription', () => paypal.cancel(target.paypalSubscriptionId, reason));
   const stored = await refreshFromPayPal(ctx, target.paypalSubscriptionId).catch((error: unknown) => {
     ctx.log.warn({ err: error }, 'PayPal accepted the cancel but could not be read back');
     return applyPayPalState(ctx, cancelledAtPayPal(target, ctx.now().toISOString()));

@@ -8,6 +8,7 @@ export function recordingStore() {
       keys.push(key);
       return { count: 1, resetInMs: 1000 };
     },
+    peek: async () => 0,
     reset: async () => {},
     close: async () => {},
   };

@@ -9,7 +9,11 @@ import { resealUnderCurrentKey } from './key-rotation.js';
 import { SecretBox } from './secret-box.js';
 import { challengeFor, signInWithCode } from './two-factor-sign-in.service.js';
 import { twoFactorRoutes } from './two-factor.routes.js';
-import { isTwoFactorOn, type TwoFactorContext } from './two-factor.service.js';
+import { isTwoFactorOn, turnOffTwoFactor, type TwoFactorContext } from './two-factor.service.js';
+import { withTwoFactorOn } from './two-factor.repository.js';
+import type { DbOrTx } from '../db/database.js';
+import { twoFactorNotEnabled } from '../http/errors.js';
+import { twoFactorResetBySupportMail } from '../mail/support-mails.js';
 
 type CodeSession = Extract<LoginSession, { challenge: string }>;
 
@@ -55,6 +59,23 @@ async function twoFactor(app: FastifyInstance) {
   app.housekeeping.add('two-factor challenges', deleteSpentChallenges);
   // A code step begun with the password before the recovery leads nowhere after it.
   app.accountRecovery.add('two-factor challenges', (tx, { userId }) => deleteChallengesOf(tx, userId));
+  // The support console: whether it is on, and turning it off for a person locked out of their codes.
+  app.supportDesk.addSummary('two_factor', async (userIds) => {
+    const on = await withTwoFactorOn(context.db, userIds);
+    return new Map(userIds.map((id) => [id, on.has(id)]));
+  });
+  app.supportDesk.addAction('reset_two_factor', {
+    status: 204,
+    summary:
+      'Turn two-step sign-in off for the person: authenticator and recovery codes stop working (passkeys stay)',
+    refusals: { 409: ['two_factor_not_enabled'] },
+    async run({ target, record }) {
+      const recordReset = (tx: DbOrTx) => record(tx, 'support_two_factor_reset');
+      if (!(await turnOffTwoFactor(context, { user: target, record: recordReset })))
+        throw twoFactorNotEnabled();
+      context.mailer.dispatch(twoFactorResetBySupportMail(context.config, { to: target.email }));
+    },
+  });
   await app.register(twoFactorRoutes, { context });
 }
 
@@ -68,5 +89,6 @@ export default fp(twoFactor, {
     'sign-in-methods',
     'account-extensions',
     'fresh-authentication',
+    'support-desk',
   ],
 });

@@ -26,6 +26,18 @@ export async function findTwoFactor(db: DbOrTx, userId: number): Promise<StoredT
   return row ? read(row) : null;
 }
 
+/** Which of these users have two-step sign-in on. */
+export async function withTwoFactorOn(db: DbOrTx, userIds: number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('two_factor')
+    .select('user_id')
+    .where('user_id', 'in', userIds)
+    .where('enabled_at', 'is not', null)
+    .execute();
+  return new Set(rows.map((row) => row.user_id));
+}
+
 /** A new pending set-up replaces any earlier pending one; a row that is already on is left alone (false). */
 export async function savePendingSetup(
   db: DbOrTx,

@@ -1,5 +1,6 @@
 import type { RecoveryCodesReply, TwoFactorSetupReply, TwoFactorStatus } from '../../contract/two-factor.js';
 import type { AppContext } from '../app-context.js';
+import type { DbOrTx } from '../db/database.js';
 import type { Caller } from '../http/caller.js';
 import {
   invalidCode,
@@ -101,13 +102,15 @@ export async function enableTwoFactor(
   return { recovery_codes: codes };
 }
 
-/** Off: the secret, the recovery codes and any code step under way go; the password alone signs in again. */
-export async function disableTwoFactor(
-  context: AppContext,
-  { user, password, caller }: PasswordConfirmed,
-): Promise<void> {
-  const { db, config, mailer, audit, events } = context;
-  await confirmPassword(context, user, password);
+/**
+ * Off: the secret, the recovery codes and any code step under way go; the password alone signs in again.
+ * `record` writes the audit event inside the same transaction. False when it was not on (off already, or
+ * only a set-up never confirmed: nothing a person would call a change). Open pages hear security_changed.
+ */
+export async function turnOffTwoFactor(
+  { db, events }: AppContext,
+  { user, record }: { user: Account; record: (tx: DbOrTx) => Promise<void> },
+): Promise<boolean> {
   const wasOn = await db.transaction().execute(async (tx) => {
     const row = await findTwoFactor(tx, user.id);
     if (!row) return false;
@@ -115,13 +118,24 @@ export async function disableTwoFactor(
     await deleteRecoveryCodes(tx, user.id);
     await deleteChallengesOf(tx, user.id);
     if (row.enabled_at === null) return false;
-    await audit.record(tx, { event: 'two_factor_disabled', subject: { userId: user.id }, ip: caller.ip });
+    await record(tx);
     return true;
   });
-  // Off already, or only a set-up never confirmed: nothing a person would call a change.
-  if (!wasOn) return;
-  mailer.dispatch(twoFactorDisabledMail(config, { to: user.email }));
-  await events.securityChanged(user.id);
+  if (wasOn) await events.securityChanged(user.id);
+  return wasOn;
+}
+
+/** The owner turns it off with their password. */
+export async function disableTwoFactor(
+  context: AppContext,
+  { user, password, caller }: PasswordConfirmed,
+): Promise<void> {
+  const { config, mailer, audit } = context;
+  await confirmPassword(context, user, password);
+  const record = (tx: DbOrTx) =>
+    audit.record(tx, { event: 'two_factor_disabled', subject: { userId: user.id }, ip: caller.ip });
+  if (await turnOffTwoFactor(context, { user, record }))
+    mailer.dispatch(twoFactorDisabledMail(config, { to: user.email }));
 }
 
 /** Ten new recovery codes; the earlier ones, used or not, stop working. */

@@ -14,7 +14,9 @@ export type RecoveryReason =
   /** 'Sign out of all other devices': the caller's session stays. */
   | 'others_signed_out'
   /** The old address undid an e-mail change: every session ends. */
-  | 'email_change_undone';
+  | 'email_change_undone'
+  /** A support agent signed the account out everywhere (DESIGN 16): every session ends. */
+  | 'signed_out_by_support';
 
 export interface Recovery {
   userId: number;

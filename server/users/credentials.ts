@@ -39,6 +39,11 @@ export async function clearAccountCounters(
   ]);
 }
 
+/** Whether the account's password checks are stopped (100 failures in a row): the support console shows it. */
+export function isAccountLocked(rateLimiter: RateLimiter, account: Pick<Account, 'id'>): Promise<boolean> {
+  return rateLimiter.isSpent('passwordFailuresPerAccount', `account:${account.id}`);
+}
+
 /** After a sign-in that passed every step: the account's count of failures in a row starts again. */
 export async function clearFailures(rateLimiter: RateLimiter, account: Pick<Account, 'id'>): Promise<void> {
   await rateLimiter.reset('passwordFailuresPerAccount', `account:${account.id}`);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { robotsTxt } from './robots.js';
 
 describe('robotsTxt', () => {
-  it('keeps crawlers off the account, the token pages and the API, and nothing else', () => {
+  it('keeps crawlers off the account, the support console, the token pages and the API, and nothing else', () => {
     expect(robotsTxt()).toBe(
       [
         'User-agent: *',
@@ -10,6 +10,7 @@ describe('robotsTxt', () => {
         'Disallow: /confirm-email/',
         'Disallow: /undo-email-change/',
         'Disallow: /account',
+        'Disallow: /admin',
         'Disallow: /api/',
         'Disallow: /cable',
         '',

@@ -1,24 +1,8 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createAccount, signInFromLogin, uniqueEmail } from './support/accounts';
-
-/** Chromium's virtual authenticator (CDP WebAuthn domain): a platform passkey with user verification. */
-async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
+import { addVirtualAuthenticator } from './support/virtual-authenticator';
 
 const passkeysOf = (page: Page) => page.getByRole('region', { name: 'Passkeys' });
 

@@ -12,6 +12,7 @@ export const SIGNED_OUT_NOTICES: Record<SignOutNotice, string> = {
   logout: 'You were signed out because this session was logged out in another window. Please sign in again.',
   device_sign_out:
     'You were signed out from another device, in its list of signed-in devices. Please sign in again.',
+  support_sign_out: 'Support signed you out of every device. Please sign in again.',
   password_changed:
     'You were signed out because your password was changed. Please sign in with the new password.',
   email_change_undone:

@@ -5,7 +5,7 @@ import { HomeScreen } from '@/features/home/home-screen';
 import { NotFoundScreen } from '@/features/not-found/not-found-screen';
 import type * as AccountPages from './account-pages';
 import { lazyScreen, type LazyScreen } from './lazy-screen';
-import { RequireUser } from './require-user';
+import { RequireAgent, RequireUser } from './require-user';
 import { Shell } from './shell';
 
 // Every screen but home is its own chunk, fetched on first visit (docs/decisions/030-router-and-lazy-screens.md).
@@ -34,6 +34,8 @@ const AccountDataPage = accountPage('AccountDataPage');
 const PricingScreen = lazyScreen(() =>
   import('@/features/pricing/pricing-screen').then((m) => m.PricingScreen),
 );
+// The support console: agents only, never in the first visit's bytes.
+const AdminScreen = lazyScreen(() => import('@/features/admin/admin-screen').then((m) => m.AdminScreen));
 const DeleteAccountScreen = lazyScreen(() =>
   import('@/features/delete-account/delete-account-screen').then((m) => m.DeleteAccountScreen),
 );
@@ -72,6 +74,13 @@ const screens: Record<WebRouteKey, ReactElement> = {
   accountData: (
     <RequireUser>
       <AccountDataPage />
+    </RequireUser>
+  ),
+  admin: (
+    <RequireUser>
+      <RequireAgent>
+        <AdminScreen />
+      </RequireAgent>
     </RequireUser>
   ),
 };
