@@ -1,10 +1,11 @@
 import type { Page, WebSocket } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createAccount, signIn, uniqueEmail } from './support/accounts';
+import { payPalStandInUrl } from './support/e2e-port';
 
 // The E2E server's PAYPAL_SDK_URL is the stand-in's JS SDK (playwright.config.ts): a real button in the page
 // that walks createSubscription → approval at the stand-in → onApprove.
-const standIn = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3999) + 100}`;
+const standIn = payPalStandInUrl();
 const SDK_PATH = '/sdk/js';
 
 /** Every request the page makes for PayPal's SDK script. */
