@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions, chromiumPath, hasChromium } from './tests/e2e/chromium';
+import { E2E_PORT_OFFSETS, e2ePort, payPalStandInUrl as standInUrl } from './tests/e2e/support/e2e-port';
 import { smtpSinkUrls } from './tests/e2e/support/smtp-sink-ports';
 import { payPalEnvFor } from './tests/support/paypal-plans';
 
@@ -12,13 +13,15 @@ if (!hasChromium) {
   console.warn(`\n${'!'.repeat(100)}\n!! BROWSER TESTS SKIPPED. ${notice}\n${'!'.repeat(100)}\n`);
 }
 
-const port = Number(process.env.E2E_PORT ?? 3999);
+// E2E_PORT, or free ports picked now (kept in E2E_PORT for the workers): never a fixed default, so two runs
+// of the suite on one machine do not collide.
+const port = e2ePort();
 // Made once by the runner; its workers inherit the variable, so a test can reach the server's database (the
 // support console's test names an agent with `npm run admin`, as the operator does).
 const dataDir = (process.env.BULLAPP_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'bullapp-e2e-')));
 const baseURL = `http://localhost:${port}`;
 // The PayPal stand-in the app asks for prices, on a port of its own next to the app's.
-const payPalStandInUrl = `http://127.0.0.1:${port + 100}`;
+const payPalStandInUrl = standInUrl(port);
 const smtpSink = smtpSinkUrls(port);
 const webhookId = '1JE4291016473214C';
 
@@ -44,7 +47,7 @@ export default defineConfig({
           reuseExistingServer: false,
           timeout: 30_000,
           env: {
-            PAYPAL_STAND_IN_PORT: String(port + 100),
+            PAYPAL_STAND_IN_PORT: String(port + E2E_PORT_OFFSETS.payPal),
             PAYPAL_STAND_IN_WEBHOOK_URL: `${baseURL}/api/v1/paypal/webhook`,
             PAYPAL_STAND_IN_WEBHOOK_ID: webhookId,
           },

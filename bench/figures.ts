@@ -40,7 +40,7 @@ export const GOALS = {
     unit: '×',
   },
   coldStart: {
-    figure: 'cold start, process start to /readyz 200, vs a bare Fastify 5 process',
+    figure: 'cold start, process start to /readyz 200, vs a bare Fastify 5 process (one route)',
     goal: 2,
     kind: 'max',
     unit: '×',

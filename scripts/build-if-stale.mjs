@@ -20,9 +20,10 @@ const SOURCES = [
   'package-lock.json',
   'tsconfig.base.json',
   'tsconfig.server.json',
-  // The build's own steps after Vite (npm run build:web).
+  // The build's own steps: after Vite (npm run build:web), and the server's bundle (npm run build:server).
   'scripts/prerender-web.mjs',
   'scripts/compress-web.mjs',
+  'scripts/build-server.mjs',
 ];
 
 function filesOf(path) {

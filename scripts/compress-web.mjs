@@ -1,6 +1,6 @@
 // Writes a brotli (.br) and a gzip (.gz) copy beside every compressible file of the built web app, so the
 // server sends them as they are (@fastify/static `preCompressed`) instead of compressing per request.
-// index.html is left out: the server fills it with settings and compresses it once at start.
+// index.html is left out: the server fills it with settings and compresses each page at its first request.
 // Usage: node scripts/compress-web.mjs [folder]   (default dist/web; run by `npm run build:web`)
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';

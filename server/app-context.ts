@@ -1,4 +1,4 @@
-import { AppMetrics } from './metrics/metrics.js';
+import { type AppMetrics, createMetrics } from './metrics/metrics.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { AuditTrail } from './audit/audit.service.js';
 import type { Config } from './config.js';
@@ -96,7 +96,7 @@ export async function buildAppContext(
     const { database, keys } = await openMigratedDatabase(config);
     closers.push(() => database.close());
     const { db } = database;
-    const metrics = new AppMetrics();
+    const metrics = createMetrics(config.metricsPort !== null);
     const readinessChecks: OwnedAppContext['readinessChecks'] = [];
     const push = openPushBus(
       { config, onRedisError: (err) => log.warn({ err }, 'push bus: Redis error') },

@@ -18,7 +18,7 @@ import errorHandling from './http/error-handler.js';
 import gracefulClose from './http/graceful-close.plugin.js';
 import { loggerOptions, ownLineFormat } from './http/logger.js';
 import replyBatch from './http/reply-batch.plugin.js';
-import { replySerializerCompiler } from './http/reply-serializer.js';
+import { ReplySerializers } from './http/reply-serializer.js';
 import { OneLinePerRequest } from './http/request-log.js';
 import { lazyRequestLogger } from './http/request-logger.js';
 import openApi, { openApiRoutes } from './http/openapi.plugin.js';
@@ -104,7 +104,9 @@ function createFastify({
     return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(replySerializerCompiler);
+  const serializers = new ReplySerializers();
+  app.setSerializerCompiler(serializers.compiler);
+  app.decorate('compileReplySerializers', () => serializers.compileAll());
   return app;
 }
 

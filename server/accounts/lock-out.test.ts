@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +16,13 @@ import {
   signUpUser,
   STRONG_PASSWORD,
 } from '../test/accounts.js';
-import { appKeysEnvFor, createTestDatabase, testDialects, type TestDialect } from '../test/helper.js';
+import {
+  appKeysEnvFor,
+  createTestDatabase,
+  testDialects,
+  type TestDialect,
+  testRedisPrefix,
+} from '../test/helper.js';
 import { startSmtpServer, type TestSmtpServer } from '../test/smtp.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -56,9 +61,7 @@ async function start(
   const folder = mkdtempSync(join(tmpdir(), 'bullapp-lock-'));
   cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
   const database = await createTestDatabase(dialect, folder);
-  const redis = redisUrl
-    ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `bullapp-test:${randomBytes(6).toString('hex')}:` }
-    : {};
+  const redis = redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: testRedisPrefix() } : {};
   const apps: FastifyInstance[] = [];
   for (let n = 0; n < instances; n += 1) {
     const config = loadConfig({

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
 import { APP_PREFIX } from '../../contract/app.js';
 import { MAX_SOCKETS_PER_SESSION, SocketCounter } from './socket-limits.js';
 
@@ -48,6 +50,9 @@ redis.call('PEXPIRE', KEYS[1], ARGV[1])
 return 1
 `;
 
+// ioredis is loaded when REDIS_URL is set, not at every start (the cold-start figure, decisions 161 and 171).
+const require = createRequire(import.meta.url);
+
 type Commands = {
   bullappSocketTake(key: string, staleMs: number, max: number, member: string): Promise<number>;
   bullappSocketRefresh(key: string, staleMs: number, member: string): Promise<number>;
@@ -71,6 +76,7 @@ export class RedisSessionSocketCap implements SessionSocketCap {
     private readonly prefix: string,
     private readonly log: FastifyBaseLogger,
   ) {
+    const { Redis } = require('ioredis') as typeof IORedis;
     const redis = new Redis(url, { commandTimeout: COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 });
     redis.on('error', (err) => log.warn({ err }, 'cable: Redis error (socket cap)'));
     redis.defineCommand('bullappSocketTake', { numberOfKeys: 1, lua: TAKE_SCRIPT });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { RedisBus } from '../push/redis-bus.js';
 import {
@@ -9,7 +8,7 @@ import {
   signIn,
   type ListeningApp,
 } from '../test/cable-kit.js';
-import { testDialects } from '../test/helper.js';
+import { testDialects, testRedisPrefix } from '../test/helper.js';
 import { instancesKit, redisUrl } from '../test/instances-kit.js';
 
 const ACCOUNT = JSON.stringify({ channel: 'AccountChannel' });
@@ -79,7 +78,7 @@ describe.skipIf(!redisUrl).each(testDialects)('the push-socket cap per session, 
   it('holds across two instances sharing Redis: 20 in all, not 20 on each', async () => {
     const database = await createSharedDatabase(dialect);
     defer(() => database.drop());
-    const env = { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `bullapp-test:${randomBytes(6).toString('hex')}:` };
+    const env = { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: testRedisPrefix() };
     const instances: ListeningApp[] = [];
     for (let n = 0; n < 2; n++) {
       const bus = new RedisBus(redisUrl, { prefix: env.REDIS_KEY_PREFIX });

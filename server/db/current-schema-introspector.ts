@@ -1,6 +1,5 @@
 import {
   type DatabaseIntrospector,
-  type DatabaseMetadata,
   type DatabaseMetadataOptions,
   type Kysely,
   PostgresDialect,
@@ -49,14 +48,20 @@ export class CurrentSchemaIntrospector implements DatabaseIntrospector {
         join pg_catalog.pg_type typ on typ.oid = a.atttypid
         join pg_catalog.pg_namespace dtns on dtns.oid = typ.typnamespace
         left join pg_catalog.pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum
-       where c.relnamespace = current_schema()::regnamespace and c.relkind in ('r', 'v', 'p')
+       where c.relnamespace = current_schema()::regnamespace and c.relkind in ('r', 'v', 'p', 'f')
        order by c.relname, a.attnum`.execute(this.db);
-    const tables = new Map<string, TableMetadata & { columns: TableMetadata['columns'][number][] }>();
+    const tables = new Map<string, TableMetadata>();
     for (const row of rows) {
       if (!options.withInternalKyselyTables && row.table.startsWith('kysely_migration')) continue;
       let table = tables.get(row.table);
       if (!table) {
-        table = { name: row.table, schema: row.schema, isView: row.table_type === 'v', columns: [] };
+        table = {
+          name: row.table,
+          schema: row.schema,
+          isView: row.table_type === 'v',
+          isForeign: row.table_type === 'f',
+          columns: [],
+        };
         tables.set(row.table, table);
       }
       table.columns.push({
@@ -69,10 +74,6 @@ export class CurrentSchemaIntrospector implements DatabaseIntrospector {
       });
     }
     return [...tables.values()];
-  }
-
-  async getMetadata(options?: DatabaseMetadataOptions): Promise<DatabaseMetadata> {
-    return { tables: await this.getTables(options) };
   }
 }
 

@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { DatabaseHandle, Dialect } from './database.js';
 import { initialSchema } from './migrations/2026-11-21-initial-schema.js';
 import { subscriptionsSchema } from './migrations/2026-11-22-subscriptions.js';

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TcpProxy } from '../../tests/support/tcp-proxy.js';
-import { buildTestApp, type TestApp } from '../test/helper.js';
+import { buildTestApp, type TestApp, testRedisPrefix } from '../test/helper.js';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
@@ -62,7 +61,7 @@ describe.skipIf(!redisUrl)('when Redis goes away and comes back', () => {
     await proxy.start();
     const through = proxy;
     current = await buildTestApp({
-      env: { REDIS_URL: through.rewrite(redisUrl as string), REDIS_KEY_PREFIX: `test-${randomUUID()}:` },
+      env: { REDIS_URL: through.rewrite(redisUrl as string), REDIS_KEY_PREFIX: testRedisPrefix() },
     });
     const { app } = current;
     const signIn = () =>

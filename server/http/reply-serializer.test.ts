@@ -55,3 +55,22 @@ describe('the compiled reply serialiser', () => {
     });
   });
 });
+
+describe('compiling the reply serialisers', () => {
+  it('compiles the serialiser of every route of the whole app', async () => {
+    current = await buildTestApp();
+    await current.app.ready();
+    expect(() => current!.app.compileReplySerializers()).not.toThrow();
+  });
+
+  it('throws for a reply schema JSON Schema cannot describe, which a first reply would otherwise meet', async () => {
+    current = await buildTestApp();
+    current.app
+      .withTypeProvider<ZodTypeProvider>()
+      .get('/api/test/when', { schema: { response: { 200: z.object({ at: z.date() }) } } }, async () => ({
+        at: new Date(),
+      }));
+    await current.app.ready();
+    expect(() => current!.app.compileReplySerializers()).toThrow(/Date cannot be represented/);
+  });
+});

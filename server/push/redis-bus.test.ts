@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RedisBus } from './redis-bus.js';
+import { testRedisPrefix } from '../test/helper.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const opened: RedisBus[] = [];
@@ -11,8 +11,6 @@ function openBus(prefix: string) {
   opened.push(bus);
   return bus;
 }
-
-const uniquePrefix = () => `bullapp-test:${randomBytes(6).toString('hex')}:`;
 
 /** Subscribes now (awaited, so nothing published after is missed); `arrived` then unsubscribes. */
 async function nextMessage(bus: RedisBus, stream: string) {
@@ -28,7 +26,7 @@ afterEach(async () => {
 
 describe.skipIf(!redisUrl)('RedisBus (TEST_REDIS_URL)', () => {
   it('carries a message published on one instance to the subscribers of another', async () => {
-    const prefix = uniquePrefix();
+    const prefix = testRedisPrefix();
     const sender = openBus(prefix);
     const receiver = openBus(prefix);
     const received = vi.fn();
@@ -40,9 +38,9 @@ describe.skipIf(!redisUrl)('RedisBus (TEST_REDIS_URL)', () => {
   });
 
   it('keeps streams of other prefixes and other names apart', async () => {
-    const prefix = uniquePrefix();
+    const prefix = testRedisPrefix();
     const sender = openBus(prefix);
-    const stranger = openBus(uniquePrefix());
+    const stranger = openBus(testRedisPrefix());
     const neighbour = openBus(prefix);
     const wrongPrefix = vi.fn();
     const wrongStream = vi.fn();
@@ -56,7 +54,7 @@ describe.skipIf(!redisUrl)('RedisBus (TEST_REDIS_URL)', () => {
   });
 
   it('subscribes each Redis channel once per instance and leaves it when the last handler goes', async () => {
-    const prefix = uniquePrefix();
+    const prefix = testRedisPrefix();
     const bus = openBus(prefix);
     const probe = new Redis(redisUrl ?? '');
     const subscribers = async () => {
@@ -85,7 +83,7 @@ describe.skipIf(!redisUrl)('RedisBus (TEST_REDIS_URL)', () => {
   });
 
   it('keeps delivering when one handler throws', async () => {
-    const bus = openBus(uniquePrefix());
+    const bus = openBus(testRedisPrefix());
     await bus.subscribe('s', () => {
       throw new Error('boom');
     });
@@ -95,7 +93,7 @@ describe.skipIf(!redisUrl)('RedisBus (TEST_REDIS_URL)', () => {
   });
 
   it('answers ping while Redis is reachable', async () => {
-    await expect(openBus(uniquePrefix()).ping()).resolves.toBeUndefined();
+    await expect(openBus(testRedisPrefix()).ping()).resolves.toBeUndefined();
   });
 });
 
@@ -103,7 +101,7 @@ describe('RedisBus without a reachable Redis', () => {
   it('fails a publish within about a second instead of holding the caller', async () => {
     const errors = vi.fn();
     // Port 1 on localhost refuses connections at once.
-    const bus = new RedisBus('redis://127.0.0.1:1', { prefix: uniquePrefix(), onError: errors });
+    const bus = new RedisBus('redis://127.0.0.1:1', { prefix: testRedisPrefix(), onError: errors });
     opened.push(bus);
     const started = Date.now();
     await expect(bus.publish('s', 1)).rejects.toThrow();

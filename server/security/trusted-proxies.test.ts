@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dumpDatabase } from '../test/accounts.js';
-import { buildTestApp, testDialects, type TestApp } from '../test/helper.js';
+import { buildTestApp, testDialects, type TestApp, testRedisPrefix } from '../test/helper.js';
 import { parseTrustedProxies } from './trusted-proxies.js';
 
 describe('parseTrustedProxies', () => {
@@ -50,9 +49,7 @@ describe.each(testDialects)('client addresses behind a proxy on %s', (dialect) =
       dialect,
       env: {
         TRUST_PROXY: trustProxy,
-        ...(store === 'redis'
-          ? { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: `bullapp-test:${randomBytes(6).toString('hex')}:` }
-          : {}),
+        ...(store === 'redis' ? { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: testRedisPrefix() } : {}),
       },
       rateLimits: { settings: { signInPerIp: { limit: 3, windowMs: 60_000 } } },
     });

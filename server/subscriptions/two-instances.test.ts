@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InProcessBus, type PushBus } from '../push/bus.js';
 import { RedisBus } from '../push/redis-bus.js';
 import { createSharedDatabase, listen, type ListeningApp } from '../test/cable-kit.js';
-import { testDialects } from '../test/helper.js';
+import { testDialects, testRedisPrefix } from '../test/helper.js';
 import {
   newUser,
   pushedTo,
@@ -24,7 +23,7 @@ async function startTwo(dialect: (typeof testDialects)[number]) {
   const { paypal, smtp, env } = await startPayPalAndSmtp((cleanup) => cleanups.push(cleanup));
   const database = await createSharedDatabase(dialect);
   cleanups.push(() => database.drop());
-  const prefix = `bullapp-test:${randomBytes(6).toString('hex')}:`;
+  const prefix = testRedisPrefix();
   const shared = new InProcessBus();
   const instances: ListeningApp[] = [];
   for (let n = 0; n < 2; n++) {

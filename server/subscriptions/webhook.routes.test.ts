@@ -23,6 +23,9 @@ async function approvedUnheard(kit: Kit) {
   return { user, id };
 }
 
+/** The app counts (prom-client) only with METRICS_PORT (decision 171). */
+const COUNTED = { METRICS_PORT: '0' };
+
 const INVALID = { error: 'invalid_signature', message: 'This webhook call could not be verified.' };
 
 describe.each(testDialects)('POST /api/v1/paypal/webhook on %s', (dialect) => {
@@ -64,7 +67,7 @@ describe.each(testDialects)('POST /api/v1/paypal/webhook on %s', (dialect) => {
   });
 
   it('answers a replayed event id 200 and does nothing more', async () => {
-    const kit = await start(dialect, { webhooks: false });
+    const kit = await start(dialect, { webhooks: false, env: COUNTED });
     const { id } = await approvedUnheard(kit);
     const options = { url: kit.webhookUrl, webhookId: WEBHOOK_ID };
     const first = await kit.paypal.webhooks.send('BILLING.SUBSCRIPTION.ACTIVATED', id, options);
@@ -109,7 +112,7 @@ describe.each(testDialects)('POST /api/v1/paypal/webhook on %s', (dialect) => {
   });
 
   it('refuses a tampered body, a wrong webhook id, a bad signature and missing headers: 400, nothing stored', async () => {
-    const kit = await start(dialect, { webhooks: false });
+    const kit = await start(dialect, { webhooks: false, env: COUNTED });
     const { user, id } = await approvedUnheard(kit);
     const event = {
       id: 'WH-TAMPERED-1',

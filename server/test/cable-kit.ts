@@ -11,7 +11,13 @@ import { loadConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { hashPassword } from '../users/password-hashing.js';
 import { createSession } from '../sessions/sessions.service.js';
-import { appKeysEnvFor, createTestDatabase, type TestDatabase, type TestDialect } from './helper.js';
+import {
+  appKeysEnvFor,
+  createTestDatabase,
+  testRedisPrefix,
+  type TestDatabase,
+  type TestDialect,
+} from './helper.js';
 import { insertTestUser } from './fixtures.js';
 
 /** Tools for tests of the push channel: apps listening on a real port, users, and raw sockets. */
@@ -54,18 +60,28 @@ export async function listen(
   options: { env?: Record<string, string> } & Pick<AppOptions, 'logger'> &
     Pick<AppContextOverrides, 'bus'> = {},
 ): Promise<ListeningApp> {
+  // A folder of its own for the mail outbox: other runs of the suite may share this machine's /tmp.
+  const outbox = mkdtempSync(join(tmpdir(), 'bullapp-cable-outbox-'));
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
     PUBLIC_URL,
     LOG_LEVEL: 'silent',
-    OUTBOX_DIR: join(tmpdir(), 'bullapp-cable-outbox'),
+    OUTBOX_DIR: outbox,
+    REDIS_KEY_PREFIX: testRedisPrefix(),
     ...SHARED_SQLITE_FILE,
     ...appKeysEnvFor(databaseUrl),
     ...options.env,
   });
   const app = await buildApp({ config, overrides: { bus: options.bus }, logger: options.logger });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, cableUrl: `${address.replace(/^http/, 'ws')}/cable`, close: () => app.close() };
+  return {
+    app,
+    cableUrl: `${address.replace(/^http/, 'ws')}/cable`,
+    async close() {
+      await app.close();
+      rmSync(outbox, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function createUser(

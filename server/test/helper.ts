@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,12 @@ export const testAppKeys = () => new AppKeys(parseAppKeys(TEST_APP_KEYS)!);
 /** APP_KEYS for a PostgreSQL database URL; nothing for SQLite, whose key file the start makes. */
 export const appKeysEnvFor = (url: string): Record<string, string> =>
   url.startsWith('postgres') ? { APP_KEYS: TEST_APP_KEYS } : {};
+
+/**
+ * A Redis key and channel prefix of its own: tests share one Redis with each other and with any other run of
+ * the suite on the machine, so none may use the app's bare `bullapp:` keys.
+ */
+export const testRedisPrefix = () => `bullapp-test:${randomBytes(6).toString('hex')}:`;
 
 export interface TestDatabase {
   url: string;
@@ -69,6 +76,7 @@ export async function buildTestApp(
     DATABASE_URL: options.rewriteDatabaseUrl ? options.rewriteDatabaseUrl(database.url) : database.url,
     OUTBOX_DIR: join(folder, 'outbox'),
     LOG_LEVEL: 'silent',
+    REDIS_KEY_PREFIX: testRedisPrefix(),
     ...appKeysEnvFor(database.url),
     ...options.env,
   });

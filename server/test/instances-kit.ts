@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { afterEach } from 'vitest';
 import { RedisBus } from '../push/redis-bus.js';
 import { createSharedDatabase, listen, type ListeningApp, type SharedDatabase } from './cable-kit.js';
 import type { TestDialect } from './helper.js';
+import { testRedisPrefix } from './helper.js';
 
 /** The Redis of this run (TEST_REDIS_URL); '' without one, and then tests of two instances are skipped. */
 export const redisUrl = process.env.TEST_REDIS_URL ?? '';
@@ -33,7 +33,7 @@ export function instancesKit() {
     },
     async startTwo(dialect: TestDialect): Promise<[ListeningApp, ListeningApp]> {
       database = await createSharedDatabase(dialect);
-      const prefix = `bullapp-test:${randomBytes(6).toString('hex')}:`;
+      const prefix = testRedisPrefix();
       const instances: ListeningApp[] = [];
       for (let n = 0; n < 2; n++) {
         const bus = new RedisBus(redisUrl, { prefix });

@@ -2,7 +2,7 @@ import { createCipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Migrator } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { AuditTrail } from '../audit/audit.service.js';

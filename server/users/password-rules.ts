@@ -14,7 +14,7 @@ export interface PasswordOwner {
 
 /** The sentence of the first rule of contract/password-rules.ts the password breaks, or null. */
 export function passwordProblem(password: string, owner: PasswordOwner): string | null {
-  return problemOf(password, { ...owner, commonPasswords });
+  return problemOf(password, { ...owner, commonPasswords: commonPasswords() });
 }
 
 /** Throws the 422 `weak_password` reply of the contract when the password breaks a rule. */

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import { encodePage, type EncodedPage } from './page-encoding.js';
 import { renderPage } from './page.js';
 
-/** The built pages, filled with the settings and compressed once: they change only with config. */
+/** The built pages, filled with the settings once (and compressed at first use): they change only with config. */
 export interface Pages {
   /** The page of each route of the web app, with its own title and description. */
   byRoute: Record<WebRouteKey, EncodedPage>;

@@ -1,8 +1,9 @@
 import { createAccount, uniqueEmail } from './support/accounts';
 import { expect, test } from './fixtures';
+import { payPalStandInUrl } from './support/e2e-port';
 
 // The PayPal stand-in the E2E server uses (playwright.config.ts): its JS SDK stand-in is served at /sdk/js.
-const sdkUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3999) + 100}/sdk/js`;
+const sdkUrl = `${payPalStandInUrl()}/sdk/js`;
 
 test('the JS SDK stand-in walks createSubscription → approval → onApprove in Chromium', async ({
   page,

@@ -56,22 +56,30 @@ function filesUnder(path: string): string[] {
   return readdirSync(path).flatMap((entry) => filesUnder(join(path, entry)));
 }
 
-/** Every package the run-time code imports: static imports, import() and require() of a bare name. */
+/**
+ * Every package the server may load at run time: what its sources (server/, contract/; not tests) import,
+ * statically, through import() or a require() made with createRequire, and what the run-time scripts import.
+ * The build bundles most of them into dist/server/server.js; the rest (native modules and those loaded when
+ * needed) it leaves to node_modules, and refuses a package outside dependencies (decision 171).
+ */
 function packagesImportedAtRunTime(): string[] {
   const files = [
-    ...filesUnder(join(root, 'dist', 'server')),
-    ...filesUnder(join(root, 'dist', 'contract')),
+    ...filesUnder(join(root, 'server')).filter((file) => !file.includes('/server/test/')),
+    ...filesUnder(join(root, 'contract')),
     ...RUN_STAGE_FILES.filter((file) => file.startsWith('scripts/')).map((file) => join(root, file)),
-  ].filter((file) => /\.m?js$/.test(file));
+  ].filter((file) => /\.(m?js|ts)$/.test(file) && !file.endsWith('.test.ts'));
   const names = new Set<string>();
   const specifier = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)['"]([^'"]+)['"]/g;
-  for (const file of files)
-    for (const [, name = ''] of readFileSync(file, 'utf8').matchAll(specifier)) {
+  for (const file of files) {
+    // Type-only imports are gone at run time.
+    const code = readFileSync(file, 'utf8').replace(/\bimport\s+type\s[^;]*;/g, '');
+    for (const [, name = ''] of code.matchAll(specifier)) {
       if (name.startsWith('.') || name.startsWith('/') || name.startsWith('node:')) continue;
       if (builtinModules.includes(name)) continue;
       const parts = name.split('/');
       names.add(name.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!);
     }
+  }
   return [...names].sort();
 }
 

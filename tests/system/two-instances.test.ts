@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { appKeysEnvFor, createTestDatabase } from '../../server/test/helper.js';
+import { appKeysEnvFor, createTestDatabase, testRedisPrefix } from '../../server/test/helper.js';
 import { freePort, ServerProcess } from '../support/server-process.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -74,7 +74,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two instances on one PostgreSQL and 
       DATABASE_URL: database.url,
       ...appKeysEnvFor(database.url),
       REDIS_URL: redisUrl as string,
-      REDIS_KEY_PREFIX: `test-${randomUUID()}:`,
+      REDIS_KEY_PREFIX: testRedisPrefix(),
       PUBLIC_URL,
     };
     const first = new ServerProcess(await freePort(), env);

@@ -1,9 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import type { CurrentSubscriptionReply } from '../../../contract/subscriptions';
 import { storedUser } from './accounts';
+import { payPalStandInUrl } from './e2e-port';
 
-/** The PayPal stand-in the E2E server talks to (playwright.config.ts: the app's port + 100). */
-export const standInUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3999) + 100}`;
+/** The PayPal stand-in the E2E server talks to (playwright.config.ts). */
+export const standInUrl = payPalStandInUrl();
 
 /**
  * Subscribes the page's signed-in account to `plan` on /pricing, through the SDK stand-in's button, and

@@ -1,6 +1,6 @@
-import { Connection, ConnectionMonitor } from '@rails/actioncable';
-import { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { adapters, Connection, ConnectionMonitor } from '@rails/actioncable';
+import { WebSocket as NodeWebSocket, WebSocketServer, type WebSocket as ServerSocket } from 'ws';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccountEvent } from '@contract/cable';
 import { cableUrlWithToken, configureCableTiming, openAccountChannel, pollIntervalMs } from './cable';
 
@@ -63,6 +63,17 @@ async function standInCable() {
     stop: () => new Promise((resolve) => server.close(resolve)),
   };
 }
+
+// jsdom 31 builds its WebSocket on undici, which fires events made with jsdom's Event through Node's own
+// EventTarget, and Node refuses them (nodejs/undici#2663): no open or close event ever arrives. The consumer
+// here talks to a real socket through `ws`, the library jsdom's WebSocket used before.
+const pageWebSocket = adapters.WebSocket;
+beforeAll(() => {
+  adapters.WebSocket = NodeWebSocket as unknown as typeof WebSocket;
+});
+afterAll(() => {
+  adapters.WebSocket = pageWebSocket;
+});
 
 let stop: (() => Promise<unknown>) | undefined;
 afterEach(async () => {

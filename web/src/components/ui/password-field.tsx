@@ -54,7 +54,7 @@ export function PasswordField({
           onClick={() => setShown((was) => !was)}
           className="min-h-11 shrink-0 rounded-md border border-slate-500 bg-white px-3 py-2 text-sm font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 aria-pressed:border-slate-800 aria-pressed:bg-slate-800 aria-pressed:text-white"
         >
-          Show<span className="sr-only"> {label.toLowerCase()}</span>
+          Show <span className="sr-only">{label.toLowerCase()}</span>
         </button>
       }
     />
