@@ -34,7 +34,10 @@ test.describe('the support console', () => {
     page,
     browser,
     baseURL,
+    request,
   }) => {
+    // Two browsers, a passkey, the operator's command and a dozen screens: longer than one page's test.
+    test.slow();
     // The person, signed in in a browser of their own, on their security page with two-step sign-in on.
     const personEmail = uniqueEmail('locked-out');
     await createAccount(baseURL!, personEmail);
@@ -76,6 +79,13 @@ test.describe('the support console', () => {
     await expect(page).not.toHaveURL(/\/login/);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Support console', level: 1 })).toBeVisible();
+    // Its own title and description, in the page and in the HTML as sent (tests/e2e/pages.spec.ts's rule).
+    await expect(page).toHaveTitle('Support console · BullApp');
+    const sent = await (await request.get('/admin')).text();
+    expect(sent).toContain('<title>Support console · BullApp</title>');
+    expect(sent).toContain(
+      '<meta name="description" content="Find a person, see what happened, and help them."',
+    );
     await page.getByLabel('Part of their e-mail address').fill(personEmail.slice(0, 20).toUpperCase());
     await page.getByRole('button', { name: 'Search' }).click();
     const found = page.getByRole('list', { name: 'People found' });
