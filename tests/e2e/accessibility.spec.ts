@@ -3,6 +3,7 @@ import { WEAK_PASSWORD_MESSAGES } from '../../contract/password-rules';
 import { expect, test } from './fixtures';
 import { createAccount, signInFromLogin, uniqueEmail } from './support/accounts';
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll } from './support/axe';
+import { linkIn, waitForMail } from './support/mailbox';
 
 interface Screen {
   path: string;
@@ -19,9 +20,10 @@ const publicScreens: Screen[] = [
   { path: '/signup', heading: 'Create your account', provoke: submit('Create account') },
   { path: '/reset-password', heading: 'Forgot your password?', provoke: submit('Send the link') },
   {
+    // A link that cannot work says so as it opens, with no form (decision 168): that message is the state.
     path: '/change-password/some-token',
     heading: 'Choose a new password',
-    provoke: submit('Change password'),
+    provoke: (page) => page.getByRole('alert').waitFor(),
   },
   { path: '/pricing', heading: 'Pricing' },
   { path: '/delete-account', heading: 'Delete your account', provoke: submit('Delete Account') },
@@ -57,6 +59,26 @@ for (const scheme of ['light', 'dark'] as const)
           await check(page, screen);
         });
       }
+
+      test('the form of a live reset link has no serious accessibility violation and no sideways scrolling', async ({
+        page,
+        baseURL,
+      }) => {
+        const email = uniqueEmail(`a11y-reset-${scheme}-${width}`);
+        await createAccount(baseURL!, email);
+        const asked = await fetch(`${baseURL}/api/v2/reset_password`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.200' },
+          body: JSON.stringify({ email }),
+        });
+        expect(asked.status).toBe(204);
+        const link = linkIn((await waitForMail(email, /reset/i)).text, /\/change-password\//);
+        await check(page, {
+          path: new URL(link).pathname,
+          heading: 'Choose a new password',
+          provoke: submit('Change password'),
+        });
+      });
 
       test('/account/security has no serious accessibility violation and no sideways scrolling', async ({
         page,
