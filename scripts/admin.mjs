@@ -3,4 +3,4 @@
 import { buildIfStale } from './build-if-stale.mjs';
 
 buildIfStale();
-await import('../dist/server/support/admin-cli.js');
+await import('../dist/server/admin-cli.js');

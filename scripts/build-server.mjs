@@ -180,9 +180,10 @@ export async function buildServer() {
   rmSync(out, { recursive: true, force: true });
   const { metafile } = await build({
     absWorkingDir: root,
-    entryPoints: ['server/main.ts'],
+    // The server, and `npm run admin`'s command (scripts/admin.mjs), each a bundle of its own.
+    entryPoints: { server: 'server/main.ts', 'admin-cli': 'server/support/admin-cli.ts' },
     tsconfig: 'tsconfig.server.json',
-    outfile: join(out, 'server.js'),
+    outdir: out,
     bundle: true,
     platform: 'node',
     target: 'node22.12',
@@ -215,8 +216,10 @@ export async function buildServer() {
       `The bundle requires ${unexpected.join(', ')} at run time, which is not in dependencies.`,
     );
 
-  const mapFile = join(out, 'server.js.map');
-  writeFileSync(mapFile, JSON.stringify(ownSourcesOnly(JSON.parse(readFileSync(mapFile, 'utf8')))));
+  for (const bundle of ['server', 'admin-cli']) {
+    const mapFile = join(out, `${bundle}.js.map`);
+    writeFileSync(mapFile, JSON.stringify(ownSourcesOnly(JSON.parse(readFileSync(mapFile, 'utf8')))));
+  }
   // package.json says "type": "module"; these files are CommonJS.
   writeFileSync(join(out, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
   writeFileSync(

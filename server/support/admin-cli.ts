@@ -68,4 +68,7 @@ async function main(words: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+// No top-level await: the build makes this a CommonJS bundle (scripts/build-server.mjs).
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

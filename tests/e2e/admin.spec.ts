@@ -52,7 +52,7 @@ test.describe('the support console', () => {
     // The agent: a passkey added on their account page, named an agent by the operator.
     const agentEmail = uniqueEmail('agent');
     await createAccount(baseURL!, agentEmail);
-    await addVirtualAuthenticator(page);
+    const authenticator = await addVirtualAuthenticator(page);
     await signInFromLogin(page, agentEmail);
     await page.goto('/account/security');
     const passkeys = page.getByRole('region', { name: 'Passkeys' });
@@ -60,10 +60,15 @@ test.describe('the support console', () => {
     await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
     await expect(passkeys.getByRole('list', { name: 'Your passkeys' })).toBeVisible();
     expect(npmRunAdmin('grant', agentEmail)).toContain(`${agentEmail} is a support agent now.`);
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Logout', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
 
-    // Signed in with the password alone, the console says it needs two steps.
+    // Signed in with the password alone, the console says it needs two steps. Meanwhile the authenticator does
+    // not answer by itself, or it would take the e-mail field's passkey autofill (decision 170) at once.
+    await authenticator.cdp.send('WebAuthn.setAutomaticPresenceSimulation', {
+      authenticatorId: authenticator.authenticatorId,
+      enabled: false,
+    });
     await signInFromLogin(page, agentEmail);
     await page.goto('/admin');
     await page.getByLabel('Part of their e-mail address').fill('locked-out');
@@ -71,11 +76,15 @@ test.describe('the support console', () => {
     await expect(
       page.getByText(/The support console needs a session that began with two steps/),
     ).toBeVisible();
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Logout', exact: true }).click();
 
-    // With the passkey: find the person, open their page, turn two-step sign-in off with a reason.
+    // With the passkey: find the person, open their page, turn two-step sign-in off with a reason. The
+    // authenticator answers the login page's passkey autofill, as a person picking the one passkey would.
+    await authenticator.cdp.send('WebAuthn.setAutomaticPresenceSimulation', {
+      authenticatorId: authenticator.authenticatorId,
+      enabled: true,
+    });
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect(page).not.toHaveURL(/\/login/);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Support console', level: 1 })).toBeVisible();

@@ -28,7 +28,7 @@ test.describe('signing up, in and out', () => {
       page.getByText('Welcome! Your account has been created and you are signed in.'),
     ).toBeVisible();
     await expect(page.getByRole('region', { name: 'E-mail address' })).toContainText(email);
-    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout', exact: true })).toBeVisible();
     const user = await storedUser(page);
     expect(user?.email).toBe(email);
     expect(user?.auth_token).toBeTruthy();
@@ -97,7 +97,7 @@ test.describe('signing up, in and out', () => {
     await page.getByRole('button', { name: 'Logout', exact: true }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('heading', { name: 'Welcome !' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Logout', exact: true })).toHaveCount(0);
     expect(await storedUser(page)).toBeNull();
     expect(await tokenWorks(baseURL!, token)).toBe(false);
     await page.goto('/account');

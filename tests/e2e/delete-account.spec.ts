@@ -161,7 +161,7 @@ test.describe('the delete-account screen', () => {
     await expect(
       page.getByRole('status').filter({ hasText: 'Your account has been deleted.' }),
     ).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Logout', exact: true })).toHaveCount(0);
     expect(await storedUser(page)).toBeNull();
   });
 });
@@ -219,7 +219,7 @@ for (const width of [390, 1280])
       );
       expect(await tokenWorks(baseURL!, otherSession)).toBe(true);
       expect((await storedUser(page))?.email).toBe(email);
-      await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Logout', exact: true })).toBeVisible();
 
       // Another address in the Username: the note was about the signed-in account only.
       await username.fill('someone-else@example.com');

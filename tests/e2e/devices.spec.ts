@@ -49,12 +49,12 @@ test.describe('the Devices list on /account/devices', () => {
 
       await expect(second.getByText(SIGNED_OUT.deviceSignOut, { exact: true })).toBeVisible();
       await expect(second).toHaveURL('/login');
-      await expect(second.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+      await expect(second.getByRole('button', { name: 'Logout', exact: true })).toHaveCount(0);
       expect(await storedUser(second)).toBeNull();
       expect(await tokenWorks(baseURL!, secondToken)).toBe(false);
     });
     // This browser stays signed in.
-    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout', exact: true })).toBeVisible();
     expect(await tokenWorks(baseURL!, (await storedUser(page))!.auth_token)).toBe(true);
   });
 
@@ -69,7 +69,7 @@ test.describe('the Devices list on /account/devices', () => {
       await openAccount(second, email, '/account/devices');
       await expect(otherDevices(page)).toHaveCount(1);
       // The second browser logs out by itself: the first page's list drops it (session_ended).
-      await second.getByRole('button', { name: 'Logout' }).click();
+      await second.getByRole('button', { name: 'Logout', exact: true }).click();
       await expect(otherDevices(page)).toHaveCount(0);
 
       await openAccount(second, email, '/account/devices');

@@ -110,6 +110,6 @@ test.describe('a session that expires while its page is open', () => {
     await connected;
     await expect(page.getByText(SIGNED_OUT.expired, { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(page).toHaveURL(`${server.url}/login`);
-    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Logout', exact: true })).toHaveCount(0);
   });
 });

@@ -64,7 +64,7 @@ test.describe('passkeys', () => {
     await panel.getByRole('button', { name: 'Save name' }).click();
     await expect(list.getByText('Home laptop')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Logout', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     // The e-mail field's autofill offers the passkey; Chromium's virtual authenticator answers a waiting
     // conditional request by itself, as a person picking the one passkey offered would.
@@ -108,7 +108,7 @@ test.describe('passkeys', () => {
     // Kept aside, so the autofill request of the sign-in page finds no passkey and only the button can.
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     await cdp.send('WebAuthn.clearCredentials', { authenticatorId });
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Logout', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
 
     await watchConditionalRequests(page);

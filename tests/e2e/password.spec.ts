@@ -93,7 +93,7 @@ test.describe('forgotten and changed passwords', () => {
     await expect(page.getByRole('region', { name: 'E-mail address' })).toContainText(email);
     expect(await storedUser(page)).not.toBeNull();
 
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Logout', exact: true }).click();
     await signInFromLogin(page, email, NEW_PASSWORD);
   });
 });

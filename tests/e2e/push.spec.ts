@@ -62,7 +62,7 @@ test.describe('the push channel and QR sign-in', () => {
     try {
       const phone = await other.newPage();
       await phone.goto(link);
-      await expect(phone.getByRole('button', { name: 'Logout' })).toBeVisible();
+      await expect(phone.getByRole('button', { name: 'Logout', exact: true })).toBeVisible();
       await expect(phone).not.toHaveURL(/auth_token/);
       const phoneUser = await storedUser(phone);
       expect(phoneUser?.email).toBe(email);
@@ -94,7 +94,7 @@ test.describe('the push channel and QR sign-in', () => {
       await expect(second.getByText('Your account has been deleted.', { exact: true })).toBeVisible();
 
       await expect(page.getByText(DELETED)).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Logout', exact: true })).toHaveCount(0);
       await expect(page).toHaveURL('/login');
       expect(await storedUser(page)).toBeNull();
       // The browser that deleted the account knows why; it is not told it was signed out "elsewhere". It
@@ -122,10 +122,10 @@ test.describe('the push channel and QR sign-in', () => {
       await second.goto('/');
       await connected;
 
-      await first.getByRole('button', { name: 'Logout' }).click();
+      await first.getByRole('button', { name: 'Logout', exact: true }).click();
       await expect(first).toHaveURL('/');
       await expect(second.getByText(SIGNED_OUT.logout, { exact: true })).toBeVisible();
-      await expect(second.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+      await expect(second.getByRole('button', { name: 'Logout', exact: true })).toHaveCount(0);
       await second.getByRole('button', { name: 'Dismiss' }).click();
       await expect(second.getByText(SIGNED_OUT.logout)).toHaveCount(0);
       // The window that logged out announced its token before the call: its own push says nothing.
@@ -146,7 +146,7 @@ test.describe('the push channel and QR sign-in', () => {
 
       await expect(page.getByText(SIGNED_OUT.passwordChanged, { exact: true })).toBeVisible();
       await expect(page).toHaveURL('/login');
-      await expect(second.getByRole('button', { name: 'Logout' })).toBeVisible();
+      await expect(second.getByRole('button', { name: 'Logout', exact: true })).toBeVisible();
     });
   });
 
@@ -165,7 +165,7 @@ test.describe('the push channel and QR sign-in', () => {
 
     await page.goto('/');
     await expect(page.getByText(SIGNED_OUT.sessionEnded, { exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Logout', exact: true })).toHaveCount(0);
     expect(await storedUser(page)).toBeNull();
   });
 

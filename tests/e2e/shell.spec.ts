@@ -10,7 +10,7 @@ test.describe('the app shell', () => {
     const toolbar = page.getByRole('navigation', { name: 'Main' });
     await expect(toolbar.getByRole('link', { name: 'BullApp home' })).toBeVisible();
     await expect(toolbar.getByText('BullApp', { exact: true })).toBeVisible();
-    await expect(toolbar.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+    await expect(toolbar.getByRole('button', { name: 'Logout', exact: true })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Welcome !' })).toBeVisible();
     await expect(page).toHaveTitle('BullApp');
     // The CSP forbids inline script: any violation would show as a console error.

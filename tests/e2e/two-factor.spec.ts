@@ -52,7 +52,7 @@ test.describe('two-step sign-in', () => {
     );
 
     // Sign in again: the password, then the code.
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Logout', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/login');
     await signIn(page, email);
@@ -64,7 +64,7 @@ test.describe('two-step sign-in', () => {
     await expect(page).toHaveURL('/account');
 
     // And with a recovery code instead.
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Logout', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/login');
     await signIn(page, email);

@@ -1,18 +1,16 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.js';
 import { appKeysEnvFor, createTestDatabase, testDialects } from '../../server/test/helper.js';
-import { freePort, ServerProcess } from '../support/server-process.js';
+import { ensureBuild, freePort, ServerProcess } from '../support/server-process.js';
 
 /** `npm run admin -- grant|revoke|list` (DESIGN 16): on SQLite while the app runs, and on PostgreSQL. */
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const PASSWORD = 'violet kettle rainfall';
 
 let folder: string | undefined;
@@ -23,16 +21,14 @@ afterEach(async () => {
   server = folder = undefined;
 });
 
-/** The command as `npm run admin` runs it (the built file is the same module), from source. */
+beforeAll(ensureBuild, 600_000);
+
+/** The command as `npm run admin` runs it: scripts/admin.mjs, which runs the built command. */
 async function admin(env: Record<string, string>, ...words: string[]) {
-  const child = spawn(
-    process.execPath,
-    ['--import', tsxLoader, join(root, 'server/support/admin-cli.ts'), ...words],
-    {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
-    },
-  );
+  const child = spawn(process.execPath, [join(root, 'scripts/admin.mjs'), ...words], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
