@@ -1,4 +1,4 @@
-import { adapters, Connection, ConnectionMonitor } from '@rails/actioncable';
+import * as actionCable from '@rails/actioncable';
 import { WebSocket as NodeWebSocket, WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccountEvent } from '@contract/cable';
@@ -6,15 +6,15 @@ import { cableUrlWithToken, configureCableTiming, openAccountChannel, pollInterv
 
 describe('the cable timing of DESIGN section 5', () => {
   it('reopens after 500 ms and counts a connection stale after 6 s without a ping', () => {
-    configureCableTiming();
-    expect(Connection.reopenDelay).toBe(500);
-    expect(ConnectionMonitor.staleThreshold).toBe(6);
+    configureCableTiming(actionCable);
+    expect(actionCable.Connection.reopenDelay).toBe(500);
+    expect(actionCable.ConnectionMonitor.staleThreshold).toBe(6);
   });
 
   it('polls for reconnection between 3 and 30 s, backing off with the attempts', () => {
-    configureCableTiming();
+    configureCableTiming(actionCable);
     const monitor = new (
-      ConnectionMonitor as unknown as new (connection: object) => {
+      actionCable.ConnectionMonitor as unknown as new (connection: object) => {
         reconnectAttempts: number;
         getPollInterval(): number;
       }
@@ -67,12 +67,12 @@ async function standInCable() {
 // jsdom 31 builds its WebSocket on undici, which fires events made with jsdom's Event through Node's own
 // EventTarget, and Node refuses them (nodejs/undici#2663): no open or close event ever arrives. The consumer
 // here talks to a real socket through `ws`, the library jsdom's WebSocket used before.
-const pageWebSocket = adapters.WebSocket;
+const pageWebSocket = actionCable.adapters.WebSocket;
 beforeAll(() => {
-  adapters.WebSocket = NodeWebSocket as unknown as typeof WebSocket;
+  actionCable.adapters.WebSocket = NodeWebSocket as unknown as typeof WebSocket;
 });
 afterAll(() => {
-  adapters.WebSocket = pageWebSocket;
+  actionCable.adapters.WebSocket = pageWebSocket;
 });
 
 let stop: (() => Promise<unknown>) | undefined;
@@ -121,6 +121,16 @@ describe('openAccountChannel', () => {
     const closed = cable.closed();
     close();
     await closed;
+  });
+
+  it('opens nothing when it is closed before the client has loaded', async () => {
+    const cable = await standInCable();
+    stop = cable.stop;
+    openAccountChannel({ cableUrl: cable.url, token: 'gone', onEvent: () => {} })();
+    // Long enough for the client's chunk to load and a connection to be made, had it not been closed.
+    await import('@rails/actioncable');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(cable.urls).toEqual([]);
   });
 
   it('reports a refusal that no account event explains, and only that', async () => {

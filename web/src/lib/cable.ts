@@ -1,4 +1,4 @@
-import { Connection, ConnectionMonitor, createConsumer } from '@rails/actioncable';
+import type * as ActionCableModule from '@rails/actioncable';
 import type { AccountEvent } from '@contract/cable';
 import { ACCOUNT_CHANNEL } from '@contract/cable-names';
 import { ACCOUNT_EVENTS } from '@contract/account-events';
@@ -15,10 +15,13 @@ export function pollIntervalMs(reconnectAttempts: number): number {
   return Math.round(Math.min(CABLE_TIMING.pollMaxS, Math.max(CABLE_TIMING.pollMinS, seconds)) * 1000);
 }
 
+/** The official client, loaded when a signed-in page opens its channel: a visitor's first page never needs it. */
+type ActionCable = typeof ActionCableModule;
+
 let configured = false;
 
 /** Sets the official client's timing; its knobs are static, so once for the page. */
-export function configureCableTiming() {
+export function configureCableTiming({ Connection, ConnectionMonitor }: ActionCable) {
   if (configured) return;
   configured = true;
   Connection.reopenDelay = CABLE_TIMING.reopenDelayMs;
@@ -40,25 +43,39 @@ export function cableUrlWithToken(cableUrl: string, token: string): string {
   return `${cableUrl}${separator}token=${encodeURIComponent(token)}`;
 }
 
-/**
- * Opens the push connection of a signed-in page and subscribes to AccountChannel. Returns the function that
- * closes it (on sign-out, or when another user signs in). `onRefused` hears when the server ended the
- * connection for good without an account event to explain it: most likely the token no longer works.
- */
-export function openAccountChannel({
-  cableUrl,
-  token,
-  onEvent,
-  onRefused = () => {},
-}: {
+interface AccountChannelOptions {
   cableUrl: string;
   token: string;
   onEvent: (event: AccountEvent) => void;
   onRefused?: () => void;
-}): () => void {
-  configureCableTiming();
+}
+
+/**
+ * Opens the push connection of a signed-in page and subscribes to AccountChannel. Returns the function that
+ * closes it (on sign-out, or when another user signs in). `onRefused` hears when the server ended the
+ * connection for good without an account event to explain it: most likely the token no longer works.
+ * The client is fetched first (its own chunk, out of the first visit's bytes); closed before it came, nothing
+ * is opened.
+ */
+export function openAccountChannel(options: AccountChannelOptions): () => void {
+  let closed = false;
+  let close = () => {};
+  void import('@rails/actioncable').then((cable) => {
+    if (!closed) close = connect(cable, options);
+  });
+  return () => {
+    closed = true;
+    close();
+  };
+}
+
+function connect(
+  cable: ActionCable,
+  { cableUrl, token, onEvent, onRefused = () => {} }: AccountChannelOptions,
+): () => void {
+  configureCableTiming(cable);
   let explained = false;
-  const consumer = createConsumer(cableUrlWithToken(cableUrl, token));
+  const consumer = cable.createConsumer(cableUrlWithToken(cableUrl, token));
   consumer.subscriptions.create(ACCOUNT_CHANNEL, {
     received(data: unknown) {
       if (!isAccountEvent(data)) return;
