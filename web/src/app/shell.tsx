@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Link } from '@/components/ui/link';
 import { Logo } from '@/components/ui/logo';
+import { useNavigationMark } from '@/components/ui/page-heading';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { logout } from '@/features/auth/api/logout';
 import { paths } from '@/lib/paths';
@@ -21,6 +22,7 @@ export function Shell() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   usePageHead(pathname, appName, appDescription);
+  useNavigationMark(pathname);
 
   async function logOut() {
     const token = sessionStore.token;
