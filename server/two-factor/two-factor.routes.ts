@@ -83,7 +83,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { context }: { conte
       await throttledUser(request);
       // The password is this session's fresh proof: enable, a code away, needs one too (DESIGN 7).
       const { user } = await app.freshAuthentication.require(request, {
-        proof: { password: request.body.password },
+        proof: request.body,
         wrong: wrongConfirmPassword,
       });
       return setUpTwoFactor(context, { user });
@@ -138,7 +138,11 @@ export async function twoFactorRoutes(app: FastifyInstance, { context }: { conte
     },
     async (request, reply) => {
       const { user } = await throttledUser(request);
-      await disableTwoFactor(context, { user, password: request.body.password, caller: callerOf(request) });
+      await disableTwoFactor(context, {
+        user,
+        password: 'password' in request.body ? request.body.password : '',
+        caller: callerOf(request),
+      });
       return reply.code(204).send();
     },
   );
@@ -167,7 +171,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { context }: { conte
       const { user } = await throttledUser(request);
       return replaceUserRecoveryCodes(context, {
         user,
-        password: request.body.password,
+        password: 'password' in request.body ? request.body.password : '',
         caller: callerOf(request),
       });
     },
