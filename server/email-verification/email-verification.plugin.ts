@@ -10,6 +10,13 @@ import { findUserById, verifiedAmong } from '../users/users.repository.js';
 import { emailVerificationRoutes } from './email-verification.routes.js';
 import { isReauthCodeOf, sendVerification, signInWithEmailCode } from './email-verification.service.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sign-in code requests are handled after their reply; shutdown waits for them (and tests may). */
+    emailCodeQueue: BackgroundQueue;
+  }
+}
+
 type EmailCodeSession = Extract<LoginSession, { email: string; code: string }>;
 
 /**
@@ -20,6 +27,7 @@ type EmailCodeSession = Extract<LoginSession, { email: string; code: string }>;
 async function emailVerification(app: FastifyInstance) {
   const context = app.ctx;
   const queue = new BackgroundQueue(app.log);
+  app.decorate('emailCodeQueue', queue);
   // Before the database and the mailer close.
   app.addHook('preClose', () => queue.flush());
   app.housekeeping.add('email codes', deleteDeadCodes);
