@@ -1,7 +1,7 @@
 /** Names the push channel and the API share, free of zod so the web app can import them as values. */
 
-/** How a session began: a password sign-in, a sign-up, a QR code, or a passkey. */
-export const SESSION_KINDS = ['password', 'signup', 'qr', 'passkey'] as const;
+/** How a session began: a password sign-in, a sign-up, a QR code, a passkey, or a code mailed to the address. */
+export const SESSION_KINDS = ['password', 'signup', 'qr', 'passkey', 'email_code'] as const;
 export type SessionKind = (typeof SESSION_KINDS)[number];
 
 /** The events AccountChannel streams to every connection of a user. */
@@ -14,6 +14,7 @@ export const ACCOUNT_EVENTS = [
   'email_changed',
   'security_changed',
   'session_ended',
+  'email_verified',
 ] as const;
 export type AccountEventName = (typeof ACCOUNT_EVENTS)[number];
 

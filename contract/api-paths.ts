@@ -23,6 +23,13 @@ export const API_PATHS = {
   checkEmailChangeLink: '/api/v1/email_change/confirm/check',
   checkEmailUndoLink: '/api/v1/email_change/undo/check',
   reauthenticate: '/api/v1/reauthenticate',
+  /** A mailed code for a confirming step, in place of the password (DESIGN 13). */
+  reauthCode: '/api/v1/reauth_code',
+  /** A new mail with a code and a link that confirm the account's address (DESIGN 13). */
+  emailVerification: '/api/v1/email_verification',
+  confirmEmailVerification: '/api/v1/email_verification/confirm',
+  /** Mails a sign-in code; the code signs in through POST /api/v1/login `{"session":{"email","code"}}`. */
+  emailCodeLogin: '/api/v1/login/email_code',
   passkeys: '/api/v1/passkeys',
   passkey: '/api/v1/passkeys/:id',
   passkeyRegistrationOptions: '/api/v1/passkeys/registration_options',

@@ -17,6 +17,8 @@ export const accountEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('subscription_changed'), subscription: subscriptionSchema }),
   /** Another session of the user was revoked: its public id, as GET /api/v1/sessions names it. */
   z.object({ event: z.literal('session_ended'), id: z.string() }),
+  /** The account's e-mail address was confirmed (DESIGN 13): open pages drop the banner. */
+  z.object({ event: z.literal('email_verified') }),
 ]);
 export type AccountEvent = z.infer<typeof accountEventSchema>;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { mailedCodeSchema } from './email-verification.js';
+import { EMAIL_CODE_PURPOSES } from './email-codes.js';
 import { sessionKindSchema } from './cable.js';
 import { subscriptionPlanSchema, subscriptionStatusSchema } from './subscriptions.js';
 
@@ -13,6 +15,7 @@ export const exportedUserSchema = z.object({
   created_at: time,
   updated_at: time,
   password_changed_at: time,
+  email_verified_at: maybeTime.describe('When the address was confirmed; null while it is not'),
 });
 
 /** A session, without its token hash. */
@@ -56,6 +59,14 @@ export const exportedEmailChangeSchema = z.object({
   expires_at: time,
 });
 
+/** A code mailed to the account (DESIGN 13): what for, when, until when and whether used (never the code). */
+export const exportedEmailCodeSchema = z.object({
+  purpose: z.enum(EMAIL_CODE_PURPOSES),
+  created_at: time,
+  expires_at: time,
+  used_at: maybeTime,
+});
+
 /** An audit event about the account (its subject is a keyed hash, so it is left out). */
 export const exportedAuditEventSchema = z.object({ at: time, event: z.string(), ip: z.string().nullable() });
 
@@ -69,11 +80,16 @@ export const exportReplySchema = z.object({
   two_factor: z.object({ enabled: z.boolean() }),
   password_resets: z.array(exportedLinkSchema),
   email_changes: z.array(exportedEmailChangeSchema),
+  email_codes: z.array(exportedEmailCodeSchema),
   audit_events: z.array(exportedAuditEventSchema),
 });
 export type ExportReply = z.infer<typeof exportReplySchema>;
 
-export const emailChangeBodySchema = z.object({ email: z.string(), password: z.string() });
+/** POST /api/v1/email_change: the new address and the password, or a code from POST /api/v1/reauth_code. */
+export const emailChangeBodySchema = z.union([
+  z.object({ email: z.string(), password: z.string() }),
+  z.object({ email: z.string(), code: mailedCodeSchema }),
+]);
 export type EmailChangeBody = z.infer<typeof emailChangeBodySchema>;
 
 export const confirmEmailChangeBodySchema = z.object({ token: z.string() });

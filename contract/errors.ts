@@ -46,6 +46,9 @@ export const ERROR_MESSAGES = {
   cannot_act_on_agent:
     'This account belongs to a support agent, and the console does not act on agents. Ask the server’s operator.',
   invalid_reason: 'Please give a reason of 10 to 500 characters. It is kept in the audit trail.',
+  already_verified: 'Your e-mail address is already confirmed.',
+  email_not_verified:
+    'Please confirm your e-mail address before you subscribe. We sent you a code when you signed up; you can ask for a new one.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -88,6 +91,15 @@ export const ERROR_VARIANTS = {
   /** 404 `subscription_not_found` of the support console's cancel. */
   noSubscriptionToCancel: 'This person has no active or suspended subscription to cancel.',
   /** 503 `payments_unavailable` of the support console's deletion while PayPal cannot cancel. */
+  /**
+   * `invalid_code` of a code mailed by DESIGN 13 (wrong, used, expired, voided or of an unknown address): 401 of
+   * the login call's `{"email","code"}` form, 400 of POST /api/v1/email_verification/confirm, 403 of a confirming
+   * call given `{"code"}` in place of the password.
+   */
+  wrongEmailCode: 'This code is wrong or has expired.',
+  /** 400 `invalid_token` of POST /api/v1/email_verification/confirm (the link of the sign-up mail). */
+  invalidVerificationToken:
+    'This confirmation link is invalid or has expired. Ask for a new one on your account page.',
   deletionKeptForPayPal:
     'The account was not deleted: PayPal could not cancel its subscription, so nothing was changed. Try again in a few minutes.',
 } as const;

@@ -57,6 +57,14 @@ export type AddPasskeyBody = z.input<typeof addPasskeyBodySchema>;
 
 export const renamePasskeyBodySchema = z.object({ name: z.string().describe('1 to 64 characters') });
 
+/**
+ * DELETE /api/v1/passkeys/:id of the account's last passkey needs a fresh session (DESIGN 7): a body
+ * `{"password"}` or `{"code"}` (from POST /api/v1/reauth_code) proves it; any other passkey needs no body.
+ */
+export const removePasskeyBodySchema = z
+  .union([z.object({ password: z.string() }), z.object({ code: z.string().max(64) })])
+  .nullish();
+
 export const passkeyParamsSchema = z.object({ id: z.string().max(64) });
 
 /** PublicKeyCredentialCreationOptionsJSON / PublicKeyCredentialRequestOptionsJSON, as the browser needs them. */

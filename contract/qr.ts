@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-export const qrQuerySchema = z.object({ password: z.string().optional() });
+/** `?password=`, or `?code=` from POST /api/v1/reauth_code for an account without a password (DESIGN 13). */
+export const qrQuerySchema = z.object({
+  password: z.string().optional(),
+  code: z.string().max(64).optional(),
+});
 
 export const qrReplySchema = z.object({
   qr_code: z.string().describe('data:image/svg+xml;base64,…'),

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { confirmBodySchema } from './reauthentication.js';
 
 /** The ways the code step of a sign-in accepts, in the order the page offers them. */
 export const SECOND_FACTOR_METHODS = ['totp', 'recovery_code'] as const;
 
-export const twoFactorPasswordBodySchema = z.object({ password: z.string() });
+/** Set-up, turning off and new recovery codes: `{"password"}`, or `{"code"}` from POST /api/v1/reauth_code. */
+export const twoFactorPasswordBodySchema = confirmBodySchema;
 export type TwoFactorPasswordBody = z.infer<typeof twoFactorPasswordBodySchema>;
 
 export const twoFactorSetupReplySchema = z.object({

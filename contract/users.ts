@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailCodeLoginSchema, mailedCodeSchema } from './email-verification.js';
 import { passkeyLoginSchema } from './passkeys.js';
 import { subscriptionSchema } from './subscriptions.js';
 import { codeLoginSchema, twoFactorRequiredSchema } from './two-factor.js';
@@ -10,6 +11,10 @@ export const userSchema = z.object({
   auth_token: z.string(),
   role: z.number().int().describe('0 = member, 1 = admin'),
   created_at: z.string().describe('ISO 8601 time'),
+  email_verified: z.boolean().describe('The address was confirmed (DESIGN 13)'),
+  has_password: z
+    .boolean()
+    .describe('false for an account without a password: it confirms with mailed codes'),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -40,10 +45,14 @@ export const loginBodySchema = z.union([
   tokenLoginSchema,
   passkeyLoginSchema,
   codeLoginSchema,
+  emailCodeLoginSchema,
 ]);
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-/** A signed-in user, or (e-mail and password of an account with two-step sign-in on) the code step. */
+/**
+ * A signed-in user, or (e-mail and password, or e-mail and mailed code, of an account with two-step sign-in on)
+ * the code step.
+ */
 export const loginReplySchema = z.union([userSchema, twoFactorRequiredSchema]);
 export type LoginReply = z.infer<typeof loginReplySchema>;
 
@@ -58,7 +67,16 @@ export const changePasswordByCurrentSchema = z.object({
   current_password: z.string(),
   password: z.string(),
 });
-export const changePasswordBodySchema = z.union([changePasswordByTokenSchema, changePasswordByCurrentSchema]);
+/**
+ * Bearer + a code from POST /api/v1/reauth_code and the new password: sets a first password for an account
+ * without one, or changes it in place of `current_password` (DESIGN 13).
+ */
+export const changePasswordByCodeSchema = z.object({ code: mailedCodeSchema, password: z.string() });
+export const changePasswordBodySchema = z.union([
+  changePasswordByTokenSchema,
+  changePasswordByCurrentSchema,
+  changePasswordByCodeSchema,
+]);
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 export const deleteUserBodySchema = z.object({ email: z.string(), password: z.string() });

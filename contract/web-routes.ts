@@ -36,6 +36,12 @@ export const WEB_ROUTES = {
     description: 'Confirm the new e-mail address of your account.',
     private: true,
   },
+  verifyEmail: {
+    path: '/verify-email/:token',
+    title: 'Confirm your e-mail address',
+    description: 'Confirm the e-mail address of your account.',
+    private: true,
+  },
   undoEmailChange: {
     path: '/undo-email-change/:token',
     title: 'Undo the e-mail change',

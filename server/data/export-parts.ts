@@ -6,6 +6,7 @@ import type { Account } from '../users/account.js';
 import {
   exportedAuditEvents,
   exportedEmailChanges,
+  exportedEmailCodes,
   exportedPasskeys,
   exportedPasswordResets,
   exportedSessions,
@@ -73,6 +74,12 @@ export const EXPORT_PARTS: ExportPart[] = [
     key: 'email_changes',
     tables: ['email_changes', 'email_change_undos'],
     read: ({ db }, user) => exportedEmailChanges(db, user.id),
+  }),
+  // What each mailed code was for and when, never the code's or the link's hash (DESIGN 13).
+  part({
+    key: 'email_codes',
+    tables: ['email_codes'],
+    read: ({ db }, user) => exportedEmailCodes(db, user.id),
   }),
   // Events name the account by a keyed hash of its id, or of its address (an attempt that found no account).
   part({

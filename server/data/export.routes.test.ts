@@ -35,6 +35,9 @@ describe.each(testDialects)('GET /api/v1/export on %s', (dialect) => {
   it('is every row that names the user, as an attachment no cache keeps, and none of another user', async () => {
     const { app, smtp } = await start(dialect);
     const ada = await signUpUser(app, { email: 'ada@example.com' });
+    const confirmation = await smtp.waitForMail('ada@example.com', { confirmation: true });
+    const confirmCode = /\b(\d{6})\b/.exec(confirmation.text)![1]!;
+    const confirmToken = /verify-email\/(\S+)/.exec(confirmation.text)![1]!;
     const second = await signIn(app, { email: 'ada@example.com' });
     await app.inject({
       method: 'POST',
@@ -81,6 +84,7 @@ describe.each(testDialects)('GET /api/v1/export on %s', (dialect) => {
       'two_factor',
       'password_resets',
       'email_changes',
+      'email_codes',
       'audit_events',
     ]);
     expect(data.user).toEqual({
@@ -90,6 +94,7 @@ describe.each(testDialects)('GET /api/v1/export on %s', (dialect) => {
       created_at: ada.created_at,
       updated_at: expect.any(String),
       password_changed_at: expect.any(String),
+      email_verified_at: null,
     });
     expect(data.sessions.map((s) => s.kind)).toEqual(['signup', 'password']);
     const adaSessions = await app.database.db
@@ -123,6 +128,9 @@ describe.each(testDialects)('GET /api/v1/export on %s', (dialect) => {
     expect(data.email_changes).toEqual([
       { new_email: 'ada.new@example.com', created_at: expect.any(String), expires_at: expect.any(String) },
     ]);
+    expect(data.email_codes).toEqual([
+      { purpose: 'verify', created_at: expect.any(String), expires_at: expect.any(String), used_at: null },
+    ]);
     expect(data.audit_events.map((e) => e.event)).toEqual([
       'sign_up',
       'sign_in',
@@ -144,6 +152,12 @@ describe.each(testDialects)('GET /api/v1/export on %s', (dialect) => {
       bob.auth_token,
       resetToken,
       changeToken,
+      confirmCode,
+      confirmToken,
+      ...(await db.selectFrom('email_codes').select(['code_hash', 'token_hash']).execute()).flatMap((r) => [
+        r.code_hash,
+        r.token_hash!,
+      ]),
       ...(await db.selectFrom('users').select('password_hash').execute()).map((r) => r.password_hash),
       ...(await db.selectFrom('sessions').select('token_hash').execute()).map((r) => r.token_hash),
       ...(await db.selectFrom('password_resets').select('token_hash').execute()).map((r) => r.token_hash),

@@ -1,7 +1,7 @@
 import type { Me } from '../../contract/users.js';
 
 /** The parts of GET /api/v1/me that features add beside the user JSON. */
-export type MeParts = Omit<Me, 'id' | 'email' | 'role' | 'created_at'>;
+export type MeParts = Omit<Me, 'id' | 'email' | 'role' | 'created_at' | 'email_verified' | 'has_password'>;
 type MePartName = keyof MeParts;
 
 /** Each part's value in an app whose feature for it is not there (no subscriptions: none). */

@@ -48,6 +48,8 @@ const screens: Record<WebRouteKey, ReactElement> = {
   resetPassword: <ResetPasswordScreen />,
   changePassword: <ChangePasswordScreen />,
   confirmEmail: <ConfirmEmailScreen />,
+  // Issue #28's page, built by the web part; until then the address shows the not-found screen.
+  verifyEmail: <NotFoundScreen />,
   undoEmailChange: <UndoEmailChangeScreen />,
   deleteAccount: <DeleteAccountScreen />,
   pricing: <PricingScreen />,

@@ -9,6 +9,8 @@ export const signedInUser: User = {
   auth_token: 'token-of-ada',
   role: 0,
   created_at: '2026-01-01T00:00:00.000Z',
+  email_verified: true,
+  has_password: true,
 };
 
 /** What GET /api/v1/me says of the signed-in user: the same, without the token. */
@@ -17,6 +19,8 @@ export const signedInMe: Me = {
   email: signedInUser.email,
   role: signedInUser.role,
   created_at: signedInUser.created_at,
+  email_verified: signedInUser.email_verified,
+  has_password: signedInUser.has_password,
   subscription: null,
 };
 

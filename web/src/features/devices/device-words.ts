@@ -5,6 +5,7 @@ const KIND_WORDS: Record<SessionKind, string> = {
   signup: 'Signed in at sign-up',
   qr: 'Signed in with a QR code',
   passkey: 'Signed in with a passkey',
+  email_code: 'Signed in with a code sent by e-mail',
 };
 
 export const kindInWords = (kind: SessionKind) => KIND_WORDS[kind];
