@@ -58,10 +58,10 @@ export function AccountMenu({ email }: { email: string }) {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
+        aria-label={`Your account: ${email}`}
         onClick={() => setOpen((now) => !now)}
         className="flex max-w-[45vw] items-center gap-1 rounded px-2 py-1 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-white"
       >
-        <span className="sr-only">Your account: </span>
         <span className="truncate">{email}</span>
         <span aria-hidden="true">▾</span>
       </button>
