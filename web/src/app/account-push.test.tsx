@@ -6,7 +6,7 @@ import { openAccountChannel } from '@/lib/cable';
 import { PageConfigProvider } from '@/lib/page-config-context';
 import { sessionStore } from '@/lib/session-store';
 import { apiError, stubApi } from '@/test/fetch-stub';
-import { signedInUser } from '@/test/fixtures';
+import { signedInMe, signedInUser } from '@/test/fixtures';
 import { testConfig } from '@/test/render-screen';
 import { AccountPush, SIGNED_OUT_NOTICES } from './account-push';
 
@@ -183,6 +183,18 @@ describe('an e-mail change pushed to the page', () => {
     renderPage();
     push({ event: 'email_changed' });
     await waitFor(() => expect(sessionStore.getUser()?.email).toBe('ada@new.example'));
+    expect(sessionStore.getUser()?.auth_token).toBe(signedInUser.auth_token);
+    expect(calls.map((call) => call.path)).toEqual(['/api/v1/me']);
+  });
+});
+
+describe('a confirmed address pushed to the page', () => {
+  it('reloads the user from /me, so the banner goes and the plans can be bought on every open page', async () => {
+    sessionStore.setUser({ ...signedInUser, email_verified: false });
+    const calls = stubApi(() => ({ status: 200, body: { ...signedInMe, email_verified: true } }));
+    renderPage();
+    push({ event: 'email_verified' });
+    await waitFor(() => expect(sessionStore.getUser()?.email_verified).toBe(true));
     expect(sessionStore.getUser()?.auth_token).toBe(signedInUser.auth_token);
     expect(calls.map((call) => call.path)).toEqual(['/api/v1/me']);
   });

@@ -42,8 +42,10 @@ export function AccountPush({ children }: { children: ReactNode }) {
         if (event.event === 'account_deleted') sessionStore.signOut({ reason: event.event, token });
         if (event.event === 'signed_out')
           sessionStore.signOut({ reason: event.event, token, cause: event.reason });
-        // The toolbar and the account page show the address the server now has.
-        if (event.event === 'email_changed') void refreshStoredUser().catch(() => {});
+        // The toolbar and the account page show the address the server now has; a confirmed address drops
+        // the account page's banner and lets the pricing page offer its plans, on every open page.
+        if (event.event === 'email_changed' || event.event === 'email_verified')
+          void refreshStoredUser().catch(() => {});
       },
       // Refused without a reason we heard (a token revoked while this page was closed): ask the API, whose
       // 401 signs the page out like any other, saying the session has ended.
