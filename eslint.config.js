@@ -33,6 +33,7 @@ export const serverBuildingBlocks = [
   'metrics',
   'backup',
   'support',
+  'email-codes',
 ];
 export const serverFeatures = [
   'accounts',
@@ -48,6 +49,7 @@ export const serverFeatures = [
   'passkeys',
   'data',
   'admin',
+  'email-verification',
 ];
 
 /** The import directions of STYLE.md: contract ← server, contract ← web; features never import each other. */

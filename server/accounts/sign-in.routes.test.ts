@@ -74,7 +74,7 @@ describe.each(testDialects)('POST /api/v1/login with e-mail and password on %s',
       .select('password_hash')
       .executeTakeFirstOrThrow();
     expect(stored.password_hash).not.toBe(old);
-    expect(parseOptions(stored.password_hash)).toMatchObject({
+    expect(parseOptions(stored.password_hash!)).toMatchObject({
       memoryCost: 19456,
       timeCost: 2,
       parallelism: 1,

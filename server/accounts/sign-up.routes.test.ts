@@ -27,8 +27,22 @@ describe.each(testDialects)('POST /api/v1/users on %s', (dialect) => {
     });
     expect(reply.statusCode).toBe(201);
     const user = reply.json();
-    expect(Object.keys(user).sort()).toEqual(['auth_token', 'created_at', 'email', 'id', 'role']);
-    expect(user).toMatchObject({ email: 'ada.lovelace@example.com', role: 0 });
+    expect(Object.keys(user).sort()).toEqual([
+      'auth_token',
+      'created_at',
+      'email',
+      'email_verified',
+      'has_password',
+      'id',
+      'role',
+    ]);
+    // DESIGN 13: a new address is not confirmed yet; the account has the password it was made with.
+    expect(user).toMatchObject({
+      email: 'ada.lovelace@example.com',
+      role: 0,
+      email_verified: false,
+      has_password: true,
+    });
     expect(user.auth_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(new Date(user.created_at).toISOString()).toBe(user.created_at);
     const me = await app.inject({ url: '/api/v1/me', headers: bearer(user.auth_token) });
@@ -37,6 +51,8 @@ describe.each(testDialects)('POST /api/v1/users on %s', (dialect) => {
       email: user.email,
       role: 0,
       created_at: user.created_at,
+      email_verified: false,
+      has_password: true,
       subscription: null,
     });
     const { sessions, audit_events } = await dumpDatabase(app);

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { Account } from '../users/account.js';
-import { ACCOUNT_COLUMNS } from '../users/users.repository.js';
+import { readAccount } from '../users/account.js';
+import { ACCOUNT_SELECTION } from '../users/users.repository.js';
 
 /** `like`'s wildcards and its escape character, taken literally. */
 const likeLiteral = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
@@ -15,11 +16,11 @@ export async function searchAccounts(
   db: DbOrTx,
   { part, after, limit }: { part: string; after: string | null; limit: number },
 ): Promise<Account[]> {
-  let query = db.selectFrom('users').select(ACCOUNT_COLUMNS).orderBy('email').limit(limit);
+  let query = db.selectFrom('users').select(ACCOUNT_SELECTION).orderBy('email').limit(limit);
   const pattern = part.trim().toLowerCase();
   if (pattern) query = query.where(sql<boolean>`email like ${`%${likeLiteral(pattern)}%`} escape '!'`);
   if (after !== null) query = query.where('email', '>', after);
-  return query.execute();
+  return (await query.execute()).map(readAccount);
 }
 
 /** The support agents (a handful): the audit trail names them. */

@@ -55,6 +55,8 @@ describe.each(testDialects)('the e-mail change on %s', (dialect) => {
       email: 'ada.new@example.com',
       role: 0,
       created_at: ada.created_at,
+      email_verified: false,
+      has_password: true,
       subscription: null,
     });
     await vi.waitFor(() => expect(events).toEqual([{ event: 'email_changed' }]));

@@ -9,7 +9,7 @@ import type { DbOrTx, Dialect } from '../db/database.js';
 export function exportedUser(db: DbOrTx, userId: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'role', 'created_at', 'updated_at', 'password_changed_at'])
+    .select(['id', 'email', 'role', 'created_at', 'updated_at', 'password_changed_at', 'email_verified_at'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
 }
@@ -78,6 +78,15 @@ export function exportedEmailChanges(db: DbOrTx, userId: number) {
   return db
     .selectFrom('email_changes')
     .select(['new_email', 'created_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+export function exportedEmailCodes(db: DbOrTx, userId: number) {
+  return db
+    .selectFrom('email_codes')
+    .select(['purpose', 'created_at', 'expires_at', 'used_at'])
     .where('user_id', '=', userId)
     .orderBy('id')
     .execute();

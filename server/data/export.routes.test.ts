@@ -81,6 +81,7 @@ describe.each(testDialects)('GET /api/v1/export on %s', (dialect) => {
       'two_factor',
       'password_resets',
       'email_changes',
+      'email_codes',
       'audit_events',
     ]);
     expect(data.user).toEqual({
@@ -90,6 +91,7 @@ describe.each(testDialects)('GET /api/v1/export on %s', (dialect) => {
       created_at: ada.created_at,
       updated_at: expect.any(String),
       password_changed_at: expect.any(String),
+      email_verified_at: null,
     });
     expect(data.sessions.map((s) => s.kind)).toEqual(['signup', 'password']);
     const adaSessions = await app.database.db
@@ -123,6 +125,7 @@ describe.each(testDialects)('GET /api/v1/export on %s', (dialect) => {
     expect(data.email_changes).toEqual([
       { new_email: 'ada.new@example.com', created_at: expect.any(String), expires_at: expect.any(String) },
     ]);
+    expect(data.email_codes).toEqual([]);
     expect(data.audit_events.map((e) => e.event)).toEqual([
       'sign_up',
       'sign_in',

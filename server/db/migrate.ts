@@ -11,6 +11,7 @@ import { webhookTransmissionsSchema } from './migrations/2026-11-26-webhook-tran
 import { recoveryAndFreshAuthenticationSchema } from './migrations/2026-11-26-recovery-and-fresh-authentication.js';
 import { keysOutsideTheDatabase } from './migrations/2026-11-26-keys-outside-the-database.js';
 import { supportConsoleSchema } from './migrations/2026-11-27-support-console.js';
+import { emailVerificationSchema } from './migrations/2026-11-28-email-verification.js';
 import type { AppKeys } from '../security/app-keys.js';
 
 /** Listed explicitly (never read from a folder) so a build can't pick up or miss files by accident. */
@@ -28,6 +29,7 @@ export function migrationsFor(dialect: Dialect, { keys }: { keys: AppKeys }): Re
     // Re-seals what the keys kept in the database sealed: it needs the app keys (docs/decisions/156).
     '2026-11-26-keys-outside-the-database': keysOutsideTheDatabase(keys),
     '2026-11-27-support-console': supportConsoleSchema(dialect),
+    '2026-11-28-email-verification': emailVerificationSchema(dialect),
   };
 }
 

@@ -1,15 +1,19 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { SessionKind } from '../../contract/account-events.js';
+import type { EmailCodePurpose } from '../../contract/email-codes.js';
 
 /** Timestamps are ISO 8601 text and booleans are 0/1 integers so both dialects store the same values. */
 export interface UsersTable {
   id: Generated<number>;
   email: string;
-  password_hash: string;
+  /** null for an account without a password (made through DESIGN 14's provider sign-in). */
+  password_hash: string | null;
   role: number;
   created_at: string;
   updated_at: string;
   password_changed_at: string;
+  /** When the address was confirmed (DESIGN 13); null until then. Insertable without it: a new sign-up is unverified. */
+  email_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -174,6 +178,21 @@ export interface EmailChangeUndosTable {
   expires_at: string;
 }
 
+/** A code mailed by DESIGN 13; `expires_at` is the row's last moment (the verify link's), see email-codes/. */
+export interface EmailCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: EmailCodePurpose;
+  /** SHA-256 (hex) of the 6-digit code. */
+  code_hash: string;
+  /** SHA-256 (hex) of the link's token: `verify` codes only. */
+  token_hash: string | null;
+  created_at: string;
+  expires_at: string;
+  tries: ColumnType<number, number | undefined, number>;
+  used_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -192,6 +211,7 @@ export interface Database {
   device_cookies: DeviceCookiesTable;
   session_reauthentications: SessionReauthenticationsTable;
   email_change_undos: EmailChangeUndosTable;
+  email_codes: EmailCodesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -53,6 +53,8 @@ describe.each(testDialects)('passkey sign-in on %s', (dialect) => {
         email: user.email,
         role: 0,
         created_at: user.created_at,
+        email_verified: false,
+        has_password: true,
         auth_token: expect.stringMatching(/^[\w-]{43}$/),
       });
       expect(signedIn.auth_token).not.toBe(user.auth_token);

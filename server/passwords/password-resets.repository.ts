@@ -1,7 +1,8 @@
 import type { DbOrTx } from '../db/database.js';
 import type { PasswordResetRow } from '../db/schema.js';
 import type { Account } from '../users/account.js';
-import { ACCOUNT_COLUMNS } from '../users/users.repository.js';
+import { readAccount } from '../users/account.js';
+import { ACCOUNT_SELECTION } from '../users/users.repository.js';
 
 export async function insertPasswordReset(db: DbOrTx, reset: Omit<PasswordResetRow, 'id'>): Promise<void> {
   await db.insertInto('password_resets').values(reset).execute();
@@ -27,10 +28,10 @@ export async function findUsableReset(
   if (!reset) return null;
   const user = await db
     .selectFrom('users')
-    .select(ACCOUNT_COLUMNS)
+    .select(ACCOUNT_SELECTION)
     .where('id', '=', reset.user_id)
     .executeTakeFirst();
-  return user ? { reset, user } : null;
+  return user ? { reset, user: readAccount(user) } : null;
 }
 
 /** Marks the reset used; false when another request used it first, so a token works exactly once. */

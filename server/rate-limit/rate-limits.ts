@@ -42,6 +42,15 @@ export const DEFAULT_RATE_LIMITS = {
   webhookPerIp: { limit: 600, windowMs: 15 * MINUTE },
   // Subscriptions started at PayPal by one account (decision 154): each is a PayPal create and a row.
   subscriptionCreatesPerUser: { limit: 5, windowMs: 60 * MINUTE },
+  // DESIGN 13: new mails with a code and link that confirm the address, per signed-in account.
+  verificationMailsPerUser: { limit: 5, windowMs: 60 * MINUTE },
+  // DESIGN 13: sign-in codes asked for, per address (whether or not it has an account) and per IP.
+  emailCodePerEmail: { limit: 5, windowMs: 60 * MINUTE },
+  emailCodePerIp: { limit: 20, windowMs: 60 * MINUTE },
+  // Codes for a confirming step mailed to one signed-in account (decision 176).
+  reauthCodesPerUser: { limit: 5, windowMs: 15 * MINUTE },
+  // Verification links used, or codes confirmed, per IP: the numbers of the other mailed links' rule.
+  verifyEmailPerIp: { limit: 20, windowMs: 15 * MINUTE },
   /** Every password check of an account, from anywhere; a success starts the count again (decision 076). */
   passwordFailuresPerAccount: { limit: 100, windowMs: 365 * DAY },
   /** Wrong codes in a row at the second step of sign-in; the owner is mailed when the count reaches the limit. */

@@ -3,6 +3,7 @@ import { type Param, prepare } from '../db/prepared-query.js';
 import type { DbOrTx } from '../db/database.js';
 import type { SessionRow } from '../db/schema.js';
 import type { Account } from '../users/account.js';
+import { HAS_PASSWORD } from '../users/users.repository.js';
 
 export type NewSession = Omit<SessionRow, 'id'>;
 
@@ -54,6 +55,8 @@ function sessionWithUserQuery(db: DbOrTx, param: Param<{ tokenHash: string }>) {
       'users.created_at as user_created_at',
       'users.updated_at',
       'users.password_changed_at',
+      'users.email_verified_at',
+      HAS_PASSWORD,
     ]);
 }
 
@@ -95,6 +98,8 @@ function sessionWithUser(row: LookupRow): SessionWithUser {
       created_at: row.user_created_at,
       updated_at: row.updated_at,
       password_changed_at: row.password_changed_at,
+      email_verified_at: row.email_verified_at,
+      has_password: Number(row.has_password) === 1,
     },
   };
 }

@@ -101,9 +101,10 @@ async function checkPassword(
   const { count } = await rateLimiter.hit('passwordFailuresPerAccount', subject);
   const { limit } = rateLimiter.settings.passwordFailuresPerAccount;
   if (count > limit) throw accountLocked();
-  const valid = user
-    ? await verifyPassword(user.password_hash, password)
-    : await verifyDummyPassword(password);
+  // An account without a password (DESIGN 13) refuses every one, at the time a wrong one takes.
+  let valid = false;
+  if (user?.password_hash) valid = await verifyPassword(user.password_hash, password);
+  else await verifyDummyPassword(password);
   if (valid && !holdCount) await rateLimiter.reset('passwordFailuresPerAccount', subject);
   else if (count === limit && user) deps.mailer.dispatch(accountLockedMail(deps.config, { to: user.email }));
   return valid;
@@ -141,7 +142,7 @@ export async function checkCredentials(
   const user = await credentialsByEmail(db, address);
   const valid = await checkPassword(deps, { user, address, password, holdCount });
   if (user && valid) {
-    if (rehash && needsRehash(user.password_hash)) {
+    if (rehash && user.password_hash && needsRehash(user.password_hash)) {
       const passwordHash = await hashPassword(password);
       // Only over the hash just checked: a password changed while this one was hashed stays changed.
       await replaceOutdatedHash(db, {

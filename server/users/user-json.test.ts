@@ -5,7 +5,14 @@ import type { MeParts } from './me-parts.js';
 import { toMe, toUserJson } from './user-json.js';
 
 const account = (id: number): Account =>
-  ({ id, email: `${id}@example.com`, role: 0, created_at: '2026-11-22T10:00:00.000Z' }) as Account;
+  ({
+    id,
+    email: `${id}@example.com`,
+    role: 0,
+    created_at: '2026-11-22T10:00:00.000Z',
+    email_verified_at: id % 2 === 0 ? '2026-11-22T10:05:00.000Z' : null,
+    has_password: id !== 3,
+  }) as Account;
 
 describe('user JSON', () => {
   it('is the user JSON of DESIGN section 4, with the token or with the subscription', () => {
@@ -14,13 +21,18 @@ describe('user JSON', () => {
       email: '1@example.com',
       role: 0,
       created_at: '2026-11-22T10:00:00.000Z',
+      email_verified: false,
+      has_password: true,
       auth_token: 'token',
     });
+    expect(toUserJson(account(3), 'token')).toMatchObject({ email_verified: false, has_password: false });
     expect(toMe(account(2), { subscription: null })).toEqual({
       id: 2,
       email: '2@example.com',
       role: 0,
       created_at: '2026-11-22T10:00:00.000Z',
+      email_verified: true,
+      has_password: true,
       subscription: null,
     });
   });

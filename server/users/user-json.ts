@@ -13,8 +13,8 @@ export function toMe(user: Account, parts: MeParts): Me {
     email: user.email,
     role: user.role,
     created_at: user.created_at,
-    email_verified: true, // the verification commit reads the account's own
-    has_password: true,
+    email_verified: user.email_verified_at !== null,
+    has_password: user.has_password,
     subscription: parts.subscription,
   };
 }
@@ -26,8 +26,8 @@ export function toUserJson(user: Account, authToken: string): User {
     email: user.email,
     role: user.role,
     created_at: user.created_at,
-    email_verified: true, // the verification commit reads the account's own
-    has_password: true,
+    email_verified: user.email_verified_at !== null,
+    has_password: user.has_password,
     auth_token: authToken,
   };
 }

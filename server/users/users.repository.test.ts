@@ -24,9 +24,26 @@ describe.each(testDialects)('account reads (%s)', (dialect) => {
       inserted,
     ])
       expect(Object.keys(account ?? {}).sort()).toEqual(
-        ['created_at', 'email', 'id', 'password_changed_at', 'role', 'updated_at'].sort(),
+        [
+          'created_at',
+          'email',
+          'email_verified_at',
+          'has_password',
+          'id',
+          'password_changed_at',
+          'role',
+          'updated_at',
+        ].sort(),
       );
     expect(await credentialsByEmail(db, 'ada@example.com')).toMatchObject({ id, password_hash: 'the-hash' });
     expect(await credentialsByEmail(db, 'nobody@example.com')).toBeNull();
+    // DESIGN 13: an account may have no password; the account reads say so without the hash.
+    expect(await findUserById(db, id)).toMatchObject({ has_password: true, email_verified_at: null });
+    await db
+      .updateTable('users')
+      .set({ password_hash: null, email_verified_at: now })
+      .where('id', '=', id)
+      .execute();
+    expect(await findUserById(db, id)).toMatchObject({ has_password: false, email_verified_at: now });
   });
 });

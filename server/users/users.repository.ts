@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { type Param, prepare } from '../db/prepared-query.js';
 import type { DbOrTx } from '../db/database.js';
 import type { NewUserRow, UserRow } from '../db/schema.js';
-import type { Account } from './account.js';
+import { readAccount, type Account } from './account.js';
 
 /** An account's columns: every one but the password hash, which only the credential read selects. */
 export const ACCOUNT_COLUMNS = [
@@ -12,7 +12,14 @@ export const ACCOUNT_COLUMNS = [
   'created_at',
   'updated_at',
   'password_changed_at',
+  'email_verified_at',
 ] as const satisfies ReadonlyArray<keyof Account>;
+
+/** Whether the account has a password, without reading its hash: 1 or 0 on both databases. */
+export const HAS_PASSWORD = sql<number>`case when password_hash is null then 0 else 1 end`.as('has_password');
+
+/** What reads an Account: its columns and HAS_PASSWORD (then `readAccount`). */
+export const ACCOUNT_SELECTION = [...ACCOUNT_COLUMNS, HAS_PASSWORD] as const;
 
 /** `email` must already be normalised (trimmed, lower-case). */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<Account | null> {
@@ -20,10 +27,10 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<Accoun
   if (email.includes('\u0000')) return null;
   const row = await db
     .selectFrom('users')
-    .select(ACCOUNT_COLUMNS)
+    .select(ACCOUNT_SELECTION)
     .where('email', '=', email)
     .executeTakeFirst();
-  return row ?? null;
+  return row ? readAccount(row) : null;
 }
 
 // Every password check starts with this read: prepared (prepared-query.ts).
@@ -42,8 +49,8 @@ export async function credentialsByEmail(db: DbOrTx, email: string): Promise<Use
 }
 
 export async function findUserById(db: DbOrTx, id: number): Promise<Account | null> {
-  const row = await db.selectFrom('users').select(ACCOUNT_COLUMNS).where('id', '=', id).executeTakeFirst();
-  return row ?? null;
+  const row = await db.selectFrom('users').select(ACCOUNT_SELECTION).where('id', '=', id).executeTakeFirst();
+  return row ? readAccount(row) : null;
 }
 
 /** Null when the e-mail is taken; the unique index decides, so two racing sign-ups cannot both win. */
@@ -52,9 +59,9 @@ export async function insertUser(db: DbOrTx, user: NewUserRow): Promise<Account 
     .insertInto('users')
     .values(user)
     .onConflict((conflict) => conflict.column('email').doNothing())
-    .returning(ACCOUNT_COLUMNS)
+    .returning(ACCOUNT_SELECTION)
     .executeTakeFirst();
-  return row ?? null;
+  return row ? readAccount(row) : null;
 }
 
 export async function updatePasswordHash(
