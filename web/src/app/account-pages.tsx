@@ -1,8 +1,8 @@
 import { Navigate, useLocation } from 'react-router';
 import { SettingRow, SettingRows } from '@/components/ui/setting-row';
 import { SettingsLayout } from '@/components/ui/settings-layout';
-import { ChangePasswordForm } from '@/features/account/change-password-form';
 import { DeleteAccountPanel, SignedInEmail } from '@/features/account/account-panels';
+import { PasswordRow } from '@/features/account/password-row';
 import { ChangeEmailForm } from '@/features/data/change-email-form';
 import { DownloadDataPanel } from '@/features/data/download-data-panel';
 import { DeviceSignInRow } from '@/features/device-sign-in/device-sign-in-section';
@@ -49,13 +49,7 @@ export function AccountSecurityPage() {
   return (
     <SettingsLayout title="Security">
       <SettingRows>
-        <SettingRow
-          title="Password"
-          state="Changing it signs out your other devices."
-          action="Change password"
-        >
-          {(close) => <ChangePasswordForm onCancel={close} />}
-        </SettingRow>
+        <PasswordRow />
         <TwoFactorRows />
         <PasskeysRow />
       </SettingRows>
