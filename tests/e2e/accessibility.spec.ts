@@ -28,7 +28,7 @@ const publicScreens: Screen[] = [
   {
     // The verification link confirms on its button's press, and a dead one says so then (decision 179).
     path: '/verify-email/some-token',
-    heading: 'Confirm your e-mail address',
+    heading: 'Verify your e-mail address',
     provoke: submit('Confirm my e-mail address'),
   },
   { path: '/pricing', heading: 'Pricing' },

@@ -17,7 +17,7 @@ describe('the verify-email page', () => {
     const held = heldReply({ status: 200, body: confirmed });
     const calls = stubApi(() => held.promise);
     renderScreen(<VerifyEmailScreen />, { url: '/verify-email/token-one', route });
-    expect(screen.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Verify your e-mail address' })).toBeInTheDocument();
     expect(calls).toEqual([]);
     await userEvent.click(button());
     expect(screen.getByRole('progressbar', { name: 'Confirming your e-mail address' })).toBeInTheDocument();

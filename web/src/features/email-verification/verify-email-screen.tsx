@@ -57,7 +57,7 @@ export function VerifyEmailScreen() {
   }
 
   return (
-    <Page title="Confirm your e-mail address">
+    <Page title="Verify your e-mail address">
       {confirmed ? (
         <FormStatus
           pending={submission.pending}
