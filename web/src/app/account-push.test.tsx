@@ -199,3 +199,22 @@ describe('a confirmed address pushed to the page', () => {
     expect(calls.map((call) => call.path)).toEqual(['/api/v1/me']);
   });
 });
+
+describe('a first password set on another page', () => {
+  it('reloads the user from /me, so every confirming step asks for the password', async () => {
+    sessionStore.setUser({ ...signedInUser, has_password: false });
+    const calls = stubApi(() => ({ status: 200, body: signedInMe }));
+    renderPage();
+    push({ event: 'password_changed' });
+    await waitFor(() => expect(sessionStore.getUser()?.has_password).toBe(true));
+    expect(calls.map((call) => call.path)).toEqual(['/api/v1/me']);
+  });
+
+  it('is not read again by an account that had a password: its sign-out push says why', () => {
+    sessionStore.setUser(signedInUser);
+    const calls = stubApi(() => ({ status: 200, body: signedInMe }));
+    renderPage();
+    push({ event: 'password_changed' });
+    expect(calls).toEqual([]);
+  });
+});
