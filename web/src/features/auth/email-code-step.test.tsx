@@ -87,6 +87,7 @@ describe("the sign-in screen's 'Email me a sign-in code'", () => {
     await user.type(screen.getByLabelText('Code from the e-mail'), '123456');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await user.type(await screen.findByLabelText('Code from your authenticator app'), '654321');
+    expect(screen.getByRole('button', { name: 'Start again' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(location()).toHaveTextContent('/pricing'));
     expect(calls.map((call) => call.body)).toEqual([

@@ -164,6 +164,7 @@ export function LoginScreen() {
             setChallenge(null);
             setCodeSentTo(null);
           }}
+          startOverLabel={codeSentTo ? 'Start again' : undefined}
         />
       </Page>
     );
