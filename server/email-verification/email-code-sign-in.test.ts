@@ -69,6 +69,35 @@ describe.each(testDialects)('sign-in by e-mail code on %s (DESIGN 13)', (dialect
     expect(audit.filter((row) => row.event === 'sign_in_code_sent')).toHaveLength(1);
   });
 
+  it('does no database work before the reply, for a known, an unconfirmed or an unknown address', async () => {
+    const { app } = await start(dialect);
+    await confirmedUser(app);
+    await signUpUser(app, { email: 'bob@example.com' });
+    await settleSignUps(app);
+    const statements: string[] = [];
+    app.ctx.db = app.database.db.withPlugin({
+      transformQuery: ({ node }) => {
+        statements.push(node.kind);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const work = async (email: string) => {
+      statements.length = 0;
+      expect((await askCode(app, email)).statusCode).toBe(204);
+      const before = statements.length;
+      await app.emailCodeQueue.flush();
+      return { before, after: statements.length - before };
+    };
+    const known = await work('ada@example.com');
+    const unconfirmed = await work('bob@example.com');
+    const unknown = await work('nobody@example.com');
+    expect([known.before, unconfirmed.before, unknown.before]).toEqual([0, 0, 0]);
+    // The work was done after the reply: only the confirmed address got a code.
+    expect(known.after).toBeGreaterThan(unconfirmed.after);
+    expect(unconfirmed.after).toBe(unknown.after);
+  });
+
   it('signs in once with the code: the user JSON, a session of kind email_code, and pages hear it', async () => {
     const { app, smtp } = await start(dialect);
     const ada = await confirmedUser(app);
