@@ -46,7 +46,9 @@ describe('Download your data', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Download your data' }));
     expect(screen.getByRole('progressbar', { name: 'Preparing your data' })).toBeInTheDocument();
     held.release();
-    expect(await screen.findByText('Your data was saved as bullapp-export-2026-11-22.json.')).toHaveFocus();
+    const saved = await screen.findByText('Your data was saved as bullapp-export-2026-11-22.json.');
+    // Focus moves in an effect after the message is drawn: it must get there, not necessarily in the same turn.
+    await waitFor(() => expect(saved).toHaveFocus());
     expect(clicked.map((link) => [link.download, link.getAttribute('href')])).toEqual([
       ['bullapp-export-2026-11-22.json', 'blob:export'],
     ]);
