@@ -38,7 +38,7 @@ export async function signInWithPassword(
     holdCount: true,
   });
   if (!user) throw invalidCredentials();
-  const challenge = await secondSteps.secondStepFor(user);
+  const challenge = await secondSteps.secondStepFor(user, 'password');
   if (challenge) return challenge;
   await clearFailures(context.rateLimiter, user);
   // The password was checked outside the transaction (it is slow); if the account was deleted or its
