@@ -90,4 +90,7 @@ test('signs in with a code sent by e-mail, then the code of two-step sign-in', a
   await page.getByLabel('Code from your authenticator app').fill(totpCode(secret, Date.now() + 30_000));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL('/account');
+  // The session began with the mailed code, and the devices list says so.
+  await page.goto('/account/devices');
+  await expect(page.getByText(/^Signed in with a code sent by e-mail on /)).toBeVisible();
 });
