@@ -38,7 +38,8 @@ export const WEB_ROUTES = {
   },
   verifyEmail: {
     path: '/verify-email/:token',
-    title: 'Confirm your e-mail address',
+    // Not the e-mail change's 'Confirm your e-mail address': every page has a title of its own.
+    title: 'Verify your e-mail address',
     description: 'Confirm the e-mail address of your account.',
     private: true,
   },

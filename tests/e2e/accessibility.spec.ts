@@ -25,6 +25,12 @@ const publicScreens: Screen[] = [
     heading: 'Choose a new password',
     provoke: (page) => page.getByRole('alert').waitFor(),
   },
+  {
+    // The verification link confirms on its button's press, and a dead one says so then (decision 179).
+    path: '/verify-email/some-token',
+    heading: 'Verify your e-mail address',
+    provoke: submit('Confirm my e-mail address'),
+  },
   { path: '/pricing', heading: 'Pricing' },
   { path: '/delete-account', heading: 'Delete your account', provoke: submit('Delete Account') },
   { path: '/no/such/page', heading: 'Page not found' },
@@ -78,6 +84,16 @@ for (const scheme of ['light', 'dark'] as const)
           heading: 'Choose a new password',
           provoke: submit('Change password'),
         });
+      });
+
+      test('/account with the banner of an unconfirmed address has no serious accessibility violation and no sideways scrolling', async ({
+        page,
+        baseURL,
+      }) => {
+        const email = uniqueEmail(`a11y-unverified-${scheme}-${width}`);
+        await createAccount(baseURL!, email, undefined, { verified: false });
+        await signInFromLogin(page, email);
+        await check(page, { path: '/account', heading: 'Your account', provoke: submit('Confirm') });
       });
 
       test('/account/security has no serious accessibility violation and no sideways scrolling', async ({

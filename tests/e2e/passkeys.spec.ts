@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createAccount, signInFromLogin, uniqueEmail } from './support/accounts';
+import { createAccount, PASSWORD, signInFromLogin, uniqueEmail } from './support/accounts';
 import { addVirtualAuthenticator } from './support/virtual-authenticator';
 
 const passkeysOf = (page: Page) => page.getByRole('region', { name: 'Passkeys' });
@@ -76,6 +76,8 @@ test.describe('passkeys', () => {
 
     await panel.getByRole('button', { name: 'Remove Home laptop' }).click();
     await expect(panel.getByText(/Removing “Home laptop” means it can no longer sign in/)).toBeVisible();
+    // The account's last passkey: removing it asks for the password (DESIGN 13).
+    await panel.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await panel.getByRole('button', { name: 'Remove passkey' }).click();
     await expect(panel.getByText('Passkey “Home laptop” removed: it can no longer sign in.')).toBeVisible();
     await expect(panel.getByText('You have no passkeys yet.')).toBeVisible();

@@ -1,12 +1,13 @@
 import { Navigate, useLocation } from 'react-router';
 import { SettingRow, SettingRows } from '@/components/ui/setting-row';
 import { SettingsLayout } from '@/components/ui/settings-layout';
-import { ChangePasswordForm } from '@/features/account/change-password-form';
 import { DeleteAccountPanel, SignedInEmail } from '@/features/account/account-panels';
+import { PasswordRow } from '@/features/account/password-row';
 import { ChangeEmailForm } from '@/features/data/change-email-form';
 import { DownloadDataPanel } from '@/features/data/download-data-panel';
 import { DeviceSignInRow } from '@/features/device-sign-in/device-sign-in-section';
 import { DevicesPanel } from '@/features/devices/devices-panel';
+import { VerifyEmailBanner } from '@/features/email-verification/verify-email-banner';
 import { PasskeysRow } from '@/features/passkeys/passkeys-panel';
 import { SubscriptionPanel } from '@/features/subscription/subscription-panel';
 import { TwoFactorRows } from '@/features/two-factor/two-factor-panel';
@@ -34,6 +35,7 @@ export function AccountProfilePage() {
   if (moved && moved !== paths.account) return <Navigate to={moved} replace />;
   return (
     <SettingsLayout title="Your account">
+      <VerifyEmailBanner />
       <SettingRows>
         <SettingRow title="E-mail address" state={<SignedInEmail />} action="Change e-mail">
           {(close) => <ChangeEmailForm onCancel={close} />}
@@ -47,13 +49,7 @@ export function AccountSecurityPage() {
   return (
     <SettingsLayout title="Security">
       <SettingRows>
-        <SettingRow
-          title="Password"
-          state="Changing it signs out your other devices."
-          action="Change password"
-        >
-          {(close) => <ChangePasswordForm onCancel={close} />}
-        </SettingRow>
+        <PasswordRow />
         <TwoFactorRows />
         <PasskeysRow />
       </SettingRows>

@@ -6,7 +6,7 @@ import { openAccountChannel } from '@/lib/cable';
 import { PageConfigProvider } from '@/lib/page-config-context';
 import { sessionStore } from '@/lib/session-store';
 import { apiError, stubApi } from '@/test/fetch-stub';
-import { signedInUser } from '@/test/fixtures';
+import { signedInMe, signedInUser } from '@/test/fixtures';
 import { testConfig } from '@/test/render-screen';
 import { AccountPush, SIGNED_OUT_NOTICES } from './account-push';
 
@@ -185,5 +185,36 @@ describe('an e-mail change pushed to the page', () => {
     await waitFor(() => expect(sessionStore.getUser()?.email).toBe('ada@new.example'));
     expect(sessionStore.getUser()?.auth_token).toBe(signedInUser.auth_token);
     expect(calls.map((call) => call.path)).toEqual(['/api/v1/me']);
+  });
+});
+
+describe('a confirmed address pushed to the page', () => {
+  it('reloads the user from /me, so the banner goes and the plans can be bought on every open page', async () => {
+    sessionStore.setUser({ ...signedInUser, email_verified: false });
+    const calls = stubApi(() => ({ status: 200, body: { ...signedInMe, email_verified: true } }));
+    renderPage();
+    push({ event: 'email_verified' });
+    await waitFor(() => expect(sessionStore.getUser()?.email_verified).toBe(true));
+    expect(sessionStore.getUser()?.auth_token).toBe(signedInUser.auth_token);
+    expect(calls.map((call) => call.path)).toEqual(['/api/v1/me']);
+  });
+});
+
+describe('a first password set on another page', () => {
+  it('reloads the user from /me, so every confirming step asks for the password', async () => {
+    sessionStore.setUser({ ...signedInUser, has_password: false });
+    const calls = stubApi(() => ({ status: 200, body: signedInMe }));
+    renderPage();
+    push({ event: 'password_changed' });
+    await waitFor(() => expect(sessionStore.getUser()?.has_password).toBe(true));
+    expect(calls.map((call) => call.path)).toEqual(['/api/v1/me']);
+  });
+
+  it('is not read again by an account that had a password: its sign-out push says why', () => {
+    sessionStore.setUser(signedInUser);
+    const calls = stubApi(() => ({ status: 200, body: signedInMe }));
+    renderPage();
+    push({ event: 'password_changed' });
+    expect(calls).toEqual([]);
   });
 });

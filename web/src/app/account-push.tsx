@@ -1,11 +1,21 @@
 import { useEffect, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Message } from '@/components/ui/message';
+import type { AccountEvent } from '@contract/cable';
 import { accountEvents } from '@/lib/account-events';
 import { openAccountChannel } from '@/lib/cable';
 import { getMe, refreshStoredUser } from '@/lib/me';
 import { usePageConfig } from '@/lib/page-config-context';
 import { sessionStore, useSessionUser, useSignOutNotice, type SignOutNotice } from '@/lib/session-store';
+
+/** The events after which the stored user is read again from /me. */
+const RELOAD_USER_ON: ReadonlySet<AccountEvent['event']> = new Set(['email_changed', 'email_verified']);
+
+/**
+ * Only an account without a password reads itself again on `password_changed` (its first one was set): any
+ * other change of password is news of a sign-out, whose own push says why (decision 169), ahead of a 401.
+ */
+const hasPassword = () => sessionStore.getUser()?.has_password !== false;
 
 /** One sentence of the cause that ended the session, and what to do next (decision 169). */
 export const SIGNED_OUT_NOTICES: Record<SignOutNotice, string> = {
@@ -42,8 +52,11 @@ export function AccountPush({ children }: { children: ReactNode }) {
         if (event.event === 'account_deleted') sessionStore.signOut({ reason: event.event, token });
         if (event.event === 'signed_out')
           sessionStore.signOut({ reason: event.event, token, cause: event.reason });
-        // The toolbar and the account page show the address the server now has.
-        if (event.event === 'email_changed') void refreshStoredUser().catch(() => {});
+        // The toolbar and the account page show the address the server now has; a confirmed address drops
+        // the account page's banner and lets the pricing page offer its plans, on every open page; a first
+        // password set elsewhere makes every confirming step ask for it (DESIGN 13).
+        if (RELOAD_USER_ON.has(event.event) || (event.event === 'password_changed' && !hasPassword()))
+          void refreshStoredUser().catch(() => {});
       },
       // Refused without a reason we heard (a token revoked while this page was closed): ask the API, whose
       // 401 signs the page out like any other, saying the session has ended.

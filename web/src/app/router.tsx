@@ -20,6 +20,9 @@ const ChangePasswordScreen = lazyScreen(() =>
 const ConfirmEmailScreen = lazyScreen(() =>
   import('@/features/data/confirm-email-screen').then((m) => m.ConfirmEmailScreen),
 );
+const VerifyEmailScreen = lazyScreen(() =>
+  import('@/features/email-verification/verify-email-screen').then((m) => m.VerifyEmailScreen),
+);
 const UndoEmailChangeScreen = lazyScreen(() =>
   import('@/features/data/undo-email-change-screen').then((m) => m.UndoEmailChangeScreen),
 );
@@ -48,8 +51,7 @@ const screens: Record<WebRouteKey, ReactElement> = {
   resetPassword: <ResetPasswordScreen />,
   changePassword: <ChangePasswordScreen />,
   confirmEmail: <ConfirmEmailScreen />,
-  // Issue #28's page, built by the web part; until then the address shows the not-found screen.
-  verifyEmail: <NotFoundScreen />,
+  verifyEmail: <VerifyEmailScreen />,
   undoEmailChange: <UndoEmailChangeScreen />,
   deleteAccount: <DeleteAccountScreen />,
   pricing: <PricingScreen />,

@@ -12,6 +12,8 @@ export const EMPTY_FIELD = {
   newPassword: 'Please choose a new password.',
   /** DESIGN section 6, to the letter. */
   deletePassword: 'Please enter the password.',
+  /** A code mailed by DESIGN 13 (the address's confirmation, a sign-in, a confirming step). */
+  mailedCode: 'Please enter the 6-digit code from the e-mail.',
   /** The server's own sentence for the QR call without a password. */
   qrPassword: ERROR_VARIANTS.missingQrPassword,
 } as const;

@@ -1,5 +1,6 @@
 import type { AdminUserDetail } from '@contract/admin';
 import type { RevokeOthersReply } from '@contract/devices';
+import { EMAIL_CODE_MINUTES, VERIFY_LINK_HOURS } from '@contract/email-codes';
 
 /** One action of the console as the page offers it: what it is called, what it does, what it said. */
 export interface ConsoleAction {
@@ -18,8 +19,8 @@ export interface ConsoleAction {
 const devices = (n: number) => (n === 1 ? '1 device' : `${n} devices`);
 
 /**
- * The actions of DESIGN 16, in the order the page shows them. A feature's action that the server adds
- * (resending the verification mail, with e-mail verification) is one more entry here.
+ * The actions of DESIGN 16, in the order the page shows them. A feature's action that the server adds is one
+ * more entry here, as resending the verification mail of DESIGN 13 is.
  */
 export const CONSOLE_ACTIONS: ConsoleAction[] = [
   {
@@ -39,6 +40,15 @@ export const CONSOLE_ACTIONS: ConsoleAction[] = [
     done: (person) =>
       `Two-step sign-in is off for ${person.email}. They can turn it on again under Security on their account page.`,
     offered: (person) => person.two_factor,
+  },
+  {
+    name: 'resend_verification',
+    label: 'Resend the confirmation mail',
+    consequence: (person) =>
+      `A new confirmation mail is sent to ${person.email}, with a code that works for ${EMAIL_CODE_MINUTES.verify} minutes and a link that works for ${VERIFY_LINK_HOURS} hours; the codes and links sent before it stop working. Nothing else about the account changes.`,
+    done: (person) =>
+      `A new confirmation mail was sent to ${person.email}. Their address is confirmed once they enter its code or open its link.`,
+    offered: (person) => person.email_verified === false,
   },
   {
     name: 'unlock',

@@ -25,15 +25,18 @@ const TEXTS: Record<Method, { intro: string; label: string; empty: string; other
   },
 };
 
-/** The second step of a password sign-in when the account asks for one: a code, or a recovery code. */
+/** The second step of a password (or mailed code) sign-in when the account asks for one: a code, or a recovery code. */
 export function CodeStep({
   challenge,
   onSignedIn,
   onStartOver,
+  startOverLabel = 'Start again with your password',
 }: {
   challenge: string;
   onSignedIn: (user: User) => Promise<void>;
   onStartOver: () => void;
+  /** The first step's way back: the password's, or (after a mailed code) the sign-in form's. */
+  startOverLabel?: string;
 }) {
   const [method, setMethod] = useState<Method>('totp');
   const [code, setCode] = useState('');
@@ -66,7 +69,7 @@ export function CodeStep({
             {texts.other}
           </Button>
           <Button variant="secondary" disabled={pending} onClick={onStartOver}>
-            Start again with your password
+            {startOverLabel}
           </Button>
         </>
       }

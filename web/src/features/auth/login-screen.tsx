@@ -24,7 +24,9 @@ import { handoffTokenFrom } from './handoff-token';
 import { useReturnPath } from './return-to';
 import { SwitchAccountPrompt } from './switch-account-prompt';
 import { CodeStep } from './code-step';
-import type { User } from '@contract/users';
+import { EmailCodeStep } from './email-code-step';
+import { requestSignInCode } from './api/request-sign-in-code';
+import type { LoginReply, User } from '@contract/users';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 
 export function LoginScreen() {
@@ -45,9 +47,11 @@ export function LoginScreen() {
   const [canUsePasskeys, setCanUsePasskeys] = useState(false);
   /** The password was right and the account asks for a code: the challenge of that step. */
   const [challenge, setChallenge] = useState<string | null>(null);
+  /** 'Email me a sign-in code' was pressed: the address the code went to, whose code the page now asks for. */
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   /** Counts the autofill requests: a new one starts after the button's prompt took the last one's place. */
   const [autofillRound, setAutofillRound] = useState(0);
-  const showsForm = !alreadySignedIn && !asking && !challenge;
+  const showsForm = !alreadySignedIn && !asking && !challenge && !codeSentTo;
 
   useEffect(() => {
     passkeysSupported().then(setCanUsePasskeys, () => setCanUsePasskeys(false));
@@ -121,12 +125,27 @@ export function LoginScreen() {
     if (!password) return setOutcome(failure(EMPTY_FIELD.password));
     void submit(async () => {
       const reply = await login({ email: email.trim(), password });
-      if ('two_factor_required' in reply) {
-        setPassword('');
-        setChallenge(reply.challenge);
-        return;
-      }
-      await signedIn(reply);
+      setPassword('');
+      await answered(reply);
+    });
+  }
+
+  /** The password or the mailed code was right: signed in, or on to the two-step code. */
+  async function answered(reply: LoginReply) {
+    if ('two_factor_required' in reply) {
+      setChallenge(reply.challenge);
+      return;
+    }
+    await signedIn(reply);
+  }
+
+  function emailMeACode() {
+    const address = email.trim();
+    if (!address) return setOutcome(failure(EMPTY_FIELD.email));
+    void submit(async () => {
+      await requestSignInCode(address);
+      setPassword('');
+      setCodeSentTo(address);
     });
   }
 
@@ -138,7 +157,22 @@ export function LoginScreen() {
   if (challenge)
     return (
       <Page title="Sign in">
-        <CodeStep challenge={challenge} onSignedIn={signedIn} onStartOver={() => setChallenge(null)} />
+        <CodeStep
+          challenge={challenge}
+          onSignedIn={signedIn}
+          onStartOver={() => {
+            setChallenge(null);
+            setCodeSentTo(null);
+          }}
+          startOverLabel={codeSentTo ? 'Start again' : undefined}
+        />
+      </Page>
+    );
+
+  if (codeSentTo)
+    return (
+      <Page title="Sign in">
+        <EmailCodeStep email={codeSentTo} onReply={answered} onStartOver={() => setCodeSentTo(null)} />
       </Page>
     );
 
@@ -164,11 +198,16 @@ export function LoginScreen() {
         pendingLabel="Signing in"
         wide
         actions={
-          canUsePasskeys ? (
-            <Button variant="secondary" disabled={pending} onClick={signInWithPasskeyPrompt}>
-              Sign in with a passkey
+          <>
+            {canUsePasskeys ? (
+              <Button variant="secondary" disabled={pending} onClick={signInWithPasskeyPrompt}>
+                Sign in with a passkey
+              </Button>
+            ) : null}
+            <Button variant="secondary" disabled={pending} onClick={emailMeACode}>
+              Email me a sign-in code
             </Button>
-          ) : null
+          </>
         }
       >
         <Field

@@ -1,27 +1,27 @@
 import { useState } from 'react';
 import { Field } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
-import { PasswordField } from '@/components/ui/password-field';
+import { IdentityProofField, useIdentityProof } from '@/components/ui/identity-proof';
 import { SubmitForm } from '@/components/ui/submit-form';
-import { EMPTY_FIELD } from '@/lib/empty-field';
 import { failure, success, useSubmission } from '@/lib/use-submission';
 import { requestEmailChange } from './api/request-email-change';
 
 /** DESIGN section 12: the new address must confirm itself through a mailed link. */
 export function ChangeEmailForm({ onCancel }: { onCancel?: () => void }) {
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const identity = useIdentityProof();
   const submission = useSubmission();
   const { submit, setOutcome } = submission;
 
   function change() {
     const address = email.trim();
     if (!address) return setOutcome(failure('Please enter the new e-mail address.'));
-    if (!password) return setOutcome(failure(EMPTY_FIELD.password));
+    const proof = identity.proof();
+    if (!proof) return setOutcome(failure(identity.empty));
     void submit(async () => {
-      await requestEmailChange({ email: address, password });
+      await requestEmailChange({ email: address, ...proof });
       setEmail('');
-      setPassword('');
+      identity.clear();
       return success(
         `We sent a link to ${address}. Open it within 60 minutes to make it your address; until then, your account keeps its current one.`,
       );
@@ -51,11 +51,10 @@ export function ChangeEmailForm({ onCancel }: { onCancel?: () => void }) {
         value={email}
         onChange={(event) => setEmail(event.target.value)}
       />
-      <PasswordField
+      <IdentityProofField
+        proof={identity}
         hint="Your current password, to show it is you."
         name="email-change-password"
-        value={password}
-        onChange={setPassword}
       />
     </SubmitForm>
   );

@@ -46,7 +46,9 @@ describe('Download your data', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Download your data' }));
     expect(screen.getByRole('progressbar', { name: 'Preparing your data' })).toBeInTheDocument();
     held.release();
-    expect(await screen.findByText('Your data was saved as bullapp-export-2026-11-22.json.')).toHaveFocus();
+    const saved = await screen.findByText('Your data was saved as bullapp-export-2026-11-22.json.');
+    // Focus moves in an effect after the message is drawn: it must get there, not necessarily in the same turn.
+    await waitFor(() => expect(saved).toHaveFocus());
     expect(clicked.map((link) => [link.download, link.getAttribute('href')])).toEqual([
       ['bullapp-export-2026-11-22.json', 'blob:export'],
     ]);
@@ -107,5 +109,26 @@ describe('Change e-mail', () => {
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('Your current password is not correct.'),
     );
+  });
+});
+
+describe('Change e-mail, for an account without a password', () => {
+  it('sends the new address with a mailed code in place of the password', async () => {
+    sessionStore.setUser({ ...signedInUser, has_password: false });
+    const calls = stubApi(() => ({ status: 204 }));
+    renderScreen(<ChangeEmailForm />, { url: '/account' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('New e-mail address'), 'ada@new.example');
+    await user.click(screen.getByRole('button', { name: 'Change e-mail' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter the 6-digit code from the e-mail.');
+    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+    await screen.findByText(/^We sent a 6-digit code/);
+    await user.type(screen.getByLabelText('Code from the e-mail'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Change e-mail' }));
+    expect(await screen.findByText(/^We sent a link to ada@new\.example\./)).toBeInTheDocument();
+    expect(calls.map((call) => [call.path, call.body])).toEqual([
+      ['/api/v1/reauth_code', undefined],
+      ['/api/v1/email_change', { email: 'ada@new.example', code: '123456' }],
+    ]);
   });
 });

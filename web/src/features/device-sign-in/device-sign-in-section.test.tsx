@@ -117,17 +117,48 @@ describe('Sign in on another device', () => {
 describe('checkPasswordForQrCode', () => {
   it('rethrows a failure as an error that carries only the status', async () => {
     stubApi(() => apiError(403, 'invalid_credentials', 'That password is not correct.'));
-    const error = await checkPasswordForQrCode('x').catch((caught: unknown) => caught);
+    const error = await checkPasswordForQrCode({ password: 'x' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(QrCodeError);
     expect(error).toMatchObject({ status: 403 });
     expect((error as Error).message).not.toContain('That password is not correct');
     stubApi(() => 'networkError');
-    await expect(checkPasswordForQrCode('x')).rejects.toMatchObject({ status: 0 });
+    await expect(checkPasswordForQrCode({ password: 'x' })).rejects.toMatchObject({ status: 0 });
   });
 
   it('signs the page out on 401 like every other call', async () => {
     stubApi(() => apiError(401, 'invalid_token', 'Please sign in again.'));
-    await expect(checkPasswordForQrCode('x')).rejects.toMatchObject({ status: 401 });
+    await expect(checkPasswordForQrCode({ password: 'x' })).rejects.toMatchObject({ status: 401 });
     await waitFor(() => expect(sessionStore.getUser()).toBeNull());
+  });
+});
+
+describe('Sign in on another device, for an account without a password', () => {
+  it('asks for a mailed code, sends it as ?code=, and says so when the code is wrong', async () => {
+    sessionStore.setUser({ ...signedInUser, has_password: false });
+    let tries = 0;
+    const calls = stubApi((call) => {
+      if (call.path === '/api/v1/reauth_code') return { status: 204 };
+      tries += 1;
+      return tries === 1 ? apiError(403, 'invalid_code', 'This code is wrong or has expired.') : codeReply();
+    });
+    await renderOpened();
+    expect(screen.queryByLabelText('Your password')).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+    await screen.findByText(/^We sent a 6-digit code/);
+    await user.type(screen.getByLabelText('Code from the e-mail'), '111111');
+    await user.click(screen.getByRole('button', { name: 'Show QR code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This code is wrong or has expired.');
+    await user.clear(screen.getByLabelText('Code from the e-mail'));
+    await user.type(screen.getByLabelText('Code from the e-mail'), '222222');
+    await user.click(screen.getByRole('button', { name: 'Show QR code' }));
+    expect(
+      await screen.findByRole('img', { name: 'QR code that signs in another device' }),
+    ).toBeInTheDocument();
+    expect(calls.map((call) => [call.path, call.query])).toEqual([
+      ['/api/v1/reauth_code', {}],
+      ['/api/v1/check_chromes_password', { code: '111111' }],
+      ['/api/v1/check_chromes_password', { code: '222222' }],
+    ]);
   });
 });

@@ -3,11 +3,12 @@ import type { QrReply } from '@contract/qr';
 import { Message } from '@/components/ui/message';
 import { Button } from '@/components/ui/button';
 import { SettingRow } from '@/components/ui/setting-row';
-import { PasswordField } from '@/components/ui/password-field';
+import { IdentityProofField, useIdentityProof } from '@/components/ui/identity-proof';
 import { SubmitForm } from '@/components/ui/submit-form';
 import { useAccountEvents } from '@/lib/account-events';
 import { failure, success, useSubmission } from '@/lib/use-submission';
 import { EMPTY_FIELD } from '@/lib/empty-field';
+import { useSessionUser } from '@/lib/session-store';
 import { checkPasswordForQrCode } from './api/check-password';
 import { CopyableLink } from './copyable-link';
 import { qrFailureMessage } from './qr-failure-message';
@@ -18,10 +19,11 @@ import { minutesAndSeconds, useSecondsLeft } from './use-countdown';
  * device once within 5 minutes. The page hears over the push channel when that device has signed in.
  */
 export function DeviceSignInRow() {
+  const byPassword = useSessionUser()?.has_password !== false;
   return (
     <SettingRow
       title="Sign in on another device"
-      state="Confirm your password to get a QR code. Scan it with the camera of the other device, or open its link there. It works once, within 5 minutes."
+      state={`Confirm ${byPassword ? 'your password' : 'it is you with a code we e-mail you'} to get a QR code. Scan it with the camera of the other device, or open its link there. It works once, within 5 minutes.`}
       action="Get a QR code"
     >
       {(close) => <DeviceSignIn onCancel={close} />}
@@ -30,7 +32,7 @@ export function DeviceSignInRow() {
 }
 
 function DeviceSignIn({ onCancel }: { onCancel: () => void }) {
-  const [password, setPassword] = useState('');
+  const identity = useIdentityProof();
   const [code, setCode] = useState<QrReply | null>(null);
   const [signedIn, setSignedIn] = useState(false);
   const { pending, outcome, submit, setOutcome } = useSubmission();
@@ -45,16 +47,17 @@ function DeviceSignIn({ onCancel }: { onCancel: () => void }) {
   });
 
   function showCode() {
-    if (!password) return setOutcome(failure(EMPTY_FIELD.qrPassword));
+    const proof = identity.proof();
+    if (!proof) return setOutcome(failure(identity.byPassword ? EMPTY_FIELD.qrPassword : identity.empty));
     setSignedIn(false);
     setCode(null);
     void submit(async () => {
       try {
-        setCode(await checkPasswordForQrCode(password));
+        setCode(await checkPasswordForQrCode(proof));
       } catch (error) {
-        return failure(qrFailureMessage(error));
+        return failure(qrFailureMessage(error, identity.byPassword));
       }
-      setPassword('');
+      identity.clear();
       return success('Scan the code with the other device, or open the link there.');
     });
   }
@@ -67,14 +70,14 @@ function DeviceSignIn({ onCancel }: { onCancel: () => void }) {
         // Once the other device has signed in, that news replaces what the form said.
         submission={{ pending, outcome: signedIn ? null : outcome }}
         submitLabel="Show QR code"
-        pendingLabel="Checking your password"
+        pendingLabel={identity.checking}
         actions={
           <Button variant="secondary" disabled={pending} onClick={onCancel}>
             Close
           </Button>
         }
       >
-        <PasswordField label="Your password" name="qr-password" value={password} onChange={setPassword} />
+        <IdentityProofField proof={identity} label="Your password" name="qr-password" />
       </SubmitForm>
       {signedIn ? (
         <Message tone="success">A new device signed in. It stays signed in until you sign it out.</Message>
@@ -95,7 +98,12 @@ function DeviceSignIn({ onCancel }: { onCancel: () => void }) {
         </figure>
       ) : null}
       {expired ? (
-        <Message tone="info">This code has expired. Confirm your password again for a new one.</Message>
+        <Message tone="info">
+          This code has expired.{' '}
+          {identity.byPassword
+            ? 'Confirm your password again for a new one.'
+            : 'Ask for a new e-mailed code and enter it for a new one.'}
+        </Message>
       ) : null}
     </>
   );

@@ -4,26 +4,34 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Form } from '@/components/ui/form';
 import { FormStatus } from '@/components/ui/form-status';
+import { IdentityProofField, useIdentityProof } from '@/components/ui/identity-proof';
 import { formatDateTime } from '@/lib/format';
-import { success, useSubmission } from '@/lib/use-submission';
+import { failure, success, useSubmission } from '@/lib/use-submission';
 import { removePasskey, renamePasskey } from './api/passkeys';
 
 type Mode = 'view' | 'rename' | 'confirm-remove';
 
-/** One passkey: its name and dates, renamed in place, removed only after saying what that means. */
+/**
+ * One passkey: its name and dates, renamed in place, removed only after saying what that means; the account's
+ * last passkey only after the password, or a mailed code for an account without one (DESIGN 13).
+ */
 export function PasskeyItem({
   passkey,
+  last = false,
   onChanged,
   onRemoved,
 }: {
   passkey: PasskeyJson;
+  /** The account's only passkey: removing it asks who it is first. */
+  last?: boolean;
   onChanged: () => Promise<void>;
   /** The item leaves the list, so the panel says it was removed. */
   onRemoved: (name: string) => void;
 }) {
   const [mode, setMode] = useState<Mode>('view');
   const [name, setName] = useState(passkey.name);
-  const { pending, outcome, submit } = useSubmission();
+  const { pending, outcome, submit, setOutcome } = useSubmission();
+  const identity = useIdentityProof();
 
   function rename() {
     void submit(async () => {
@@ -35,8 +43,10 @@ export function PasskeyItem({
   }
 
   function remove() {
+    const proof = last ? identity.proof() : null;
+    if (last && !proof) return setOutcome(failure(identity.empty));
     void submit(async () => {
-      await removePasskey(passkey.id);
+      await removePasskey(passkey.id, proof ?? undefined);
       onRemoved(passkey.name);
       await onChanged();
     });
@@ -68,20 +78,28 @@ export function PasskeyItem({
           </div>
         </Form>
       ) : mode === 'confirm-remove' ? (
-        <div className="flex flex-col gap-2" role="group" aria-label={`Remove ${passkey.name}`}>
+        <Form onSubmit={remove} label={`Remove ${passkey.name}`}>
           <p>
-            Removing “{passkey.name}” means it can no longer sign in to your account. Your password and your
-            other passkeys keep working. Remove it?
+            {last
+              ? `Removing “${passkey.name}” means it can no longer sign in to your account. It is your only passkey: after it, you sign in with ${identity.byPassword ? 'your password' : 'a code we e-mail you'}. Remove it?`
+              : `Removing “${passkey.name}” means it can no longer sign in to your account. Your password and your other passkeys keep working. Remove it?`}
           </p>
+          {last ? (
+            <IdentityProofField
+              proof={identity}
+              name="passkey-remove-password"
+              hint="Confirm your password to remove your last passkey."
+            />
+          ) : null}
           <div className="flex flex-wrap gap-2">
-            <Button variant="danger" disabled={pending} onClick={remove}>
+            <Button type="submit" variant="danger" disabled={pending}>
               Remove passkey
             </Button>
             <Button variant="secondary" onClick={() => setMode('view')}>
               Keep it
             </Button>
           </div>
-        </div>
+        </Form>
       ) : (
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => setMode('rename')} aria-label={`Rename ${passkey.name}`}>

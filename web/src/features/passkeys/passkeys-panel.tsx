@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Field } from '@/components/ui/field';
+import { IdentityProofField, useIdentityProof } from '@/components/ui/identity-proof';
 import { LoadStatus } from '@/components/ui/load-status';
 import { Message } from '@/components/ui/message';
 import { Button } from '@/components/ui/button';
 import { SettingRow } from '@/components/ui/setting-row';
 import { SubmitForm } from '@/components/ui/submit-form';
 import { ApiError } from '@/lib/http-client';
-import { success, useSubmission } from '@/lib/use-submission';
+import { failure, success, useSubmission } from '@/lib/use-submission';
 import { addPasskey, usePasskeys } from './api/passkeys';
 import { reauthenticate } from './api/reauthenticate';
 import { PasskeyItem } from './passkey-item';
@@ -45,6 +46,7 @@ export function PasskeysRow() {
                 <PasskeyItem
                   key={passkey.id}
                   passkey={passkey}
+                  last={passkeys.length === 1}
                   onChanged={reload}
                   onRemoved={(name) => setRemoved(`Passkey “${name}” removed: it can no longer sign in.`)}
                 />
@@ -61,18 +63,23 @@ export function PasskeysRow() {
   );
 }
 
-/** A new passkey made in this browser; the password is asked only when the server wants it first. */
+/**
+ * A new passkey made in this browser; the password (or a mailed code, for an account without one) is asked only
+ * when the server wants it first.
+ */
 function AddPasskeyForm({ onAdded, onCancel }: { onAdded: () => Promise<void>; onCancel: () => void }) {
   const [name, setName] = useState('');
   // The server's sentence when it wants the password first (a session older than 5 minutes, DESIGN 7).
   const [askPassword, setAskPassword] = useState<string | null>(null);
-  const [password, setPassword] = useState('');
+  const identity = useIdentityProof();
   const submission = useSubmission();
-  const { submit, pending, outcome } = submission;
+  const { submit, pending, setOutcome } = submission;
 
   function add() {
+    const proof = identity.proof();
+    if (askPassword !== null && !proof) return setOutcome(failure(identity.empty));
     void submit(async () => {
-      if (askPassword !== null) await reauthenticate(password);
+      if (askPassword !== null && proof) await reauthenticate(proof);
       let added;
       try {
         added = await addPasskey(name.trim());
@@ -84,7 +91,7 @@ function AddPasskeyForm({ onAdded, onCancel }: { onAdded: () => Promise<void>; o
         throw error;
       }
       setAskPassword(null);
-      setPassword('');
+      identity.clear();
       setName('');
       await onAdded();
       return success(`Passkey “${added.name}” added. You can now sign in with it, without your password.`);
@@ -114,17 +121,10 @@ function AddPasskeyForm({ onAdded, onCancel }: { onAdded: () => Promise<void>; o
         onChange={(event) => setName(event.target.value)}
       />
       {askPassword !== null ? (
-        <Field
-          label="Password"
-          name="current-password"
-          type="password"
-          autoComplete="current-password"
-          required
-          hint={askPassword}
-          aria-invalid={outcome?.tone === 'error' ? true : undefined}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <>
+          {identity.byPassword ? null : <p>{askPassword}</p>}
+          <IdentityProofField proof={identity} name="current-password" hint={askPassword} />
+        </>
       ) : null}
     </SubmitForm>
   );

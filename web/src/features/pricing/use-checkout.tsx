@@ -4,9 +4,13 @@ import { Button } from '@/components/ui/button';
 import { Link } from '@/components/ui/link';
 import { Message } from '@/components/ui/message';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { refreshStoredUser } from '@/lib/me';
 import { paths } from '@/lib/paths';
+import { useSessionUser } from '@/lib/session-store';
 import { useSubscription } from '@/lib/subscription';
+import { useServerState } from '@/lib/use-server-state';
 import { CheckoutNotice } from './checkout-notice';
+import { UnverifiedNotice } from './unverified-notice';
 import { PayPalButton, type CheckoutOutcome } from './paypal-button';
 import { usePayPalSdk } from './use-paypal-sdk';
 
@@ -19,8 +23,8 @@ export const SUBSCRIBE_TEXTS = {
 
 /**
  * Subscribing on /pricing (DESIGN section 9): signed out, 'Sign in to subscribe' on each card, which comes back
- * here; entitled, the card of the plan held; otherwise PayPal's button under each plan, its SDK loaded only
- * then. The recommended plan's action is the screen's one primary.
+ * here; entitled, the card of the plan held; an address not confirmed, why not yet (DESIGN 13); otherwise
+ * PayPal's button under each plan, its SDK loaded only then. The recommended plan's action is the screen's one primary.
  */
 export function useCheckout(): {
   planAction: (plan: Plan, recommended: boolean) => ReactNode;
@@ -30,7 +34,12 @@ export function useCheckout(): {
   const { data: current, update } = subscription;
   const [outcome, setOutcome] = useState<CheckoutOutcome | null>(null);
   const ownPlan = current?.entitled ? current.plan : null;
-  const { sdk, retry } = usePayPalSdk(current !== undefined && !ownPlan);
+  // An address not confirmed cannot subscribe (DESIGN 13): no PayPal button, and the notice says why. What the
+  // page holds is checked with the server first (confirmed while no page was open, the push reached none).
+  const user = useSessionUser();
+  const unverified = subscription.signedIn && user?.email_verified === false;
+  useServerState({ key: unverified && user ? `me of ${user.auth_token}` : null, read: refreshStoredUser });
+  const { sdk, retry } = usePayPalSdk(current !== undefined && !ownPlan && !unverified);
 
   const onOutcome = (next: CheckoutOutcome) => {
     setOutcome(next);
@@ -58,7 +67,7 @@ export function useCheckout(): {
           <Link to={paths.accountBilling}>{SUBSCRIBE_TEXTS.manage}</Link>
         </p>
       );
-    if (sdk.status === 'ready' && !ownPlan)
+    if (sdk.status === 'ready' && !ownPlan && !unverified)
       return <PayPalButton paypal={sdk.paypal} plan={plan.id} onOutcome={onOutcome} />;
     return null;
   };
@@ -70,6 +79,7 @@ export function useCheckout(): {
         New here? <Link to={paths.signup}>Create an account</Link>, then choose your plan.
       </p>
     );
+  else if (unverified && !ownPlan) status = <UnverifiedNotice />;
   else if (subscription.loading || sdk.status === 'loading') status = <ProgressBar label="Loading PayPal" />;
   else if (subscription.error) status = <Message tone="error">{subscription.error}</Message>;
   else if (sdk.status === 'unavailable')

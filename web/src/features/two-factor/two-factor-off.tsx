@@ -2,9 +2,8 @@ import { useState } from 'react';
 import type { TwoFactorSetupReply } from '@contract/two-factor';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { PasswordField } from '@/components/ui/password-field';
+import { IdentityProofField, useIdentityProof } from '@/components/ui/identity-proof';
 import { SubmitForm } from '@/components/ui/submit-form';
-import { EMPTY_FIELD } from '@/lib/empty-field';
 import { failure, useSubmission } from '@/lib/use-submission';
 import { enableTwoFactor, setUpTwoFactor } from './api/two-factor';
 import type { ShownCodes } from './recovery-codes-notice';
@@ -14,7 +13,7 @@ export const ENTER_CODE = 'Please enter the 6-digit code your authenticator app 
 /** The secret in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
-/** Off: confirm the password to get a QR code, scan it, and confirm with a code to turn it on. */
+/** Off: confirm the password (or a mailed code) to get a QR code, scan it, and confirm with a code to turn it on. */
 export const TWO_FACTOR_OFF =
   'Two-step sign-in is off. When it is on, signing in with your password also asks for a 6-digit code from an authenticator app on your phone, so a stolen password alone is not enough.';
 
@@ -25,17 +24,18 @@ export function TwoFactorOff({
   onEnabled: (codes: ShownCodes) => Promise<void>;
   onCancel: () => void;
 }) {
-  const [password, setPassword] = useState('');
+  const identity = useIdentityProof();
   const [code, setCode] = useState('');
   const [setup, setSetup] = useState<TwoFactorSetupReply | null>(null);
   const submission = useSubmission();
   const { pending, submit, setOutcome } = submission;
 
   function start() {
-    if (!password) return setOutcome(failure(EMPTY_FIELD.password));
+    const proof = identity.proof();
+    if (!proof) return setOutcome(failure(identity.empty));
     void submit(async () => {
-      setSetup(await setUpTwoFactor(password));
-      setPassword('');
+      setSetup(await setUpTwoFactor(proof));
+      identity.clear();
     });
   }
 
@@ -104,18 +104,17 @@ export function TwoFactorOff({
       onSubmit={start}
       submission={submission}
       submitLabel="Set up two-step sign-in"
-      pendingLabel="Checking your password"
+      pendingLabel={identity.checking}
       actions={
         <Button variant="secondary" disabled={pending} onClick={onCancel}>
           Cancel
         </Button>
       }
     >
-      <PasswordField
+      <IdentityProofField
+        proof={identity}
         hint="Confirm your password to set it up."
         name="two-factor-password"
-        value={password}
-        onChange={setPassword}
       />
     </SubmitForm>
   );

@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { PasswordField } from '@/components/ui/password-field';
+import { IdentityProofField, useIdentityProof } from '@/components/ui/identity-proof';
 import { SubmitForm } from '@/components/ui/submit-form';
-import { EMPTY_FIELD } from '@/lib/empty-field';
 import { failure, useSubmission } from '@/lib/use-submission';
 import { disableTwoFactor, newRecoveryCodes } from './api/two-factor';
 import type { ShownCodes } from './recovery-codes-notice';
@@ -23,7 +21,7 @@ const CONSEQUENCES: Record<Step, string> = {
 export const codesLeftText = (left: number) =>
   left === 1 ? '1 recovery code is left.' : `${left} recovery codes are left.`;
 
-/** While on: turning it off, or new recovery codes, each behind the password and said before it is done. */
+/** While on: turning it off, or new recovery codes, each behind the password (or a mailed code) and said before it is done. */
 export function TwoFactorStep({
   step,
   onDone,
@@ -34,19 +32,20 @@ export function TwoFactorStep({
   onDone: (codes?: ShownCodes) => Promise<void>;
   onCancel: () => void;
 }) {
-  const [password, setPassword] = useState('');
+  const identity = useIdentityProof();
   const submission = useSubmission();
   const { pending, submit, setOutcome } = submission;
 
   function go() {
-    if (!password) return setOutcome(failure(EMPTY_FIELD.password));
+    const proof = identity.proof();
+    if (!proof) return setOutcome(failure(identity.empty));
     void submit(async () => {
       if (step === 'turning-off') {
-        await disableTwoFactor(password);
+        await disableTwoFactor(proof);
         await onDone();
         return;
       }
-      const codes = await newRecoveryCodes(password);
+      const codes = await newRecoveryCodes(proof);
       await onDone({ codes, headline: 'New recovery codes are ready. Your old codes no longer work.' });
     });
   }
@@ -57,7 +56,7 @@ export function TwoFactorStep({
       onSubmit={go}
       submission={submission}
       submitLabel={step === 'turning-off' ? 'Yes, turn off two-step sign-in' : 'Make new recovery codes'}
-      pendingLabel="Checking your password"
+      pendingLabel={identity.checking}
       danger={step === 'turning-off'}
       actions={
         <Button variant="secondary" disabled={pending} onClick={onCancel}>
@@ -66,11 +65,10 @@ export function TwoFactorStep({
       }
     >
       <p>{CONSEQUENCES[step]}</p>
-      <PasswordField
+      <IdentityProofField
+        proof={identity}
         hint="Confirm your password to go on."
         name="two-factor-password"
-        value={password}
-        onChange={setPassword}
       />
     </SubmitForm>
   );

@@ -233,3 +233,50 @@ describe('the Two-step sign-in panel', () => {
     );
   });
 });
+
+describe('the Two-step sign-in panel, for an account without a password', () => {
+  it('sets it up with a mailed code, sent as {code}', async () => {
+    sessionStore.setUser({ ...signedInUser, has_password: false });
+    const api = server((call) => {
+      if (call.path === '/api/v1/reauth_code') return { status: 204 };
+      if (call.path === '/api/v1/two_factor/setup') return { status: 200, body: SETUP };
+      return undefined;
+    });
+    renderScreen(<TwoFactorRows />, { url: '/account' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Set up two-step sign-in' }));
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+    await screen.findByText(/^We sent a 6-digit code/);
+    await user.type(screen.getByLabelText('Code from the e-mail'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Set up two-step sign-in' }));
+    expect(
+      await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' }),
+    ).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body])).toEqual([
+      ['/api/v1/reauth_code', undefined],
+      ['/api/v1/two_factor/setup', { code: '123456' }],
+    ]);
+  });
+
+  it('turns it off with a mailed code', async () => {
+    sessionStore.setUser({ ...signedInUser, has_password: false });
+    const api = server((call) => {
+      if (call.path === '/api/v1/two_factor/disable') {
+        api.set(OFF);
+        return { status: 204 };
+      }
+      return undefined;
+    });
+    api.set(ON);
+    renderScreen(<TwoFactorRows />, { url: '/account' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Turn off two-step sign-in' }));
+    await user.type(screen.getByLabelText('Code from the e-mail'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Yes, turn off two-step sign-in' }));
+    expect(await screen.findByText(/Two-step sign-in is off\. Your password alone/)).toBeVisible();
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body])).toEqual([
+      ['/api/v1/two_factor/disable', { code: '654321' }],
+    ]);
+  });
+});

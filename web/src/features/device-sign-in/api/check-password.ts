@@ -1,4 +1,5 @@
 import type { QrReply } from '@contract/qr';
+import type { Proof } from '@/components/ui/identity-proof';
 import { ApiError, apiRequest } from '@/lib/http-client';
 import { API_PATHS } from '@contract/api-paths';
 
@@ -10,10 +11,13 @@ export class QrCodeError extends Error {
   }
 }
 
-/** Confirms the password; the reply holds a QR code and link that sign in another device once. */
-export async function checkPasswordForQrCode(password: string): Promise<QrReply> {
+/**
+ * Confirms the password (`?password=`), or a mailed code for an account without one (`?code=`, DESIGN 13); the
+ * reply holds a QR code and link that sign in another device once.
+ */
+export async function checkPasswordForQrCode(proof: Proof): Promise<QrReply> {
   try {
-    return await apiRequest<QrReply>(API_PATHS.qrCode, { query: { password } });
+    return await apiRequest<QrReply>(API_PATHS.qrCode, { query: proof });
   } catch (error) {
     throw new QrCodeError(error instanceof ApiError ? error.status : 0);
   }

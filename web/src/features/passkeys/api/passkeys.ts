@@ -1,6 +1,7 @@
 import { API_PATHS } from '@contract/api-paths';
 import type { PasskeyJson, PasskeyList } from '@contract/passkeys';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
+import type { Proof } from '@/components/ui/identity-proof';
 import { apiRequest } from '@/lib/http-client';
 import { passkeyBrowser, passkeyPrompt } from '@/lib/passkey-prompt';
 import { useServerState } from '@/lib/use-server-state';
@@ -37,6 +38,7 @@ export function renamePasskey(id: string, name: string): Promise<PasskeyJson> {
   return apiRequest<PasskeyJson>(passkeyPath(id), { method: 'PATCH', body: { name } });
 }
 
-export function removePasskey(id: string): Promise<void> {
-  return apiRequest<void>(passkeyPath(id), { method: 'DELETE', empty: true });
+/** Removes a passkey; the account's last one needs the password or a mailed code (`proof`, DESIGN 13). */
+export function removePasskey(id: string, proof?: Proof): Promise<void> {
+  return apiRequest<void>(passkeyPath(id), { method: 'DELETE', body: proof, empty: true });
 }

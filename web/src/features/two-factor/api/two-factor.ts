@@ -1,5 +1,10 @@
 import { API_PATHS } from '@contract/api-paths';
-import type { RecoveryCodesReply, TwoFactorSetupReply, TwoFactorStatus } from '@contract/two-factor';
+import type {
+  RecoveryCodesReply,
+  TwoFactorPasswordBody,
+  TwoFactorSetupReply,
+  TwoFactorStatus,
+} from '@contract/two-factor';
 import { apiRequest } from '@/lib/http-client';
 import { useServerState } from '@/lib/use-server-state';
 
@@ -12,9 +17,12 @@ export function useTwoFactorStatus() {
   return useServerState({ key: 'two-factor', read: twoFactorStatus, refreshOn: ['security_changed'] });
 }
 
-/** A new secret and its QR code, after the password; nothing changes until a code confirms it. */
-export function setUpTwoFactor(password: string): Promise<TwoFactorSetupReply> {
-  return apiRequest<TwoFactorSetupReply>(API_PATHS.twoFactorSetup, { method: 'POST', body: { password } });
+/**
+ * A new secret and its QR code, after the password (or a mailed code, DESIGN 13); nothing changes until a code
+ * from the app confirms it.
+ */
+export function setUpTwoFactor(proof: TwoFactorPasswordBody): Promise<TwoFactorSetupReply> {
+  return apiRequest<TwoFactorSetupReply>(API_PATHS.twoFactorSetup, { method: 'POST', body: proof });
 }
 
 export async function enableTwoFactor(code: string): Promise<string[]> {
@@ -25,14 +33,14 @@ export async function enableTwoFactor(code: string): Promise<string[]> {
   return reply.recovery_codes;
 }
 
-export function disableTwoFactor(password: string): Promise<void> {
-  return apiRequest<void>(API_PATHS.twoFactorDisable, { method: 'POST', body: { password }, empty: true });
+export function disableTwoFactor(proof: TwoFactorPasswordBody): Promise<void> {
+  return apiRequest<void>(API_PATHS.twoFactorDisable, { method: 'POST', body: proof, empty: true });
 }
 
-export async function newRecoveryCodes(password: string): Promise<string[]> {
+export async function newRecoveryCodes(proof: TwoFactorPasswordBody): Promise<string[]> {
   const reply = await apiRequest<RecoveryCodesReply>(API_PATHS.twoFactorRecoveryCodes, {
     method: 'POST',
-    body: { password },
+    body: proof,
   });
   return reply.recovery_codes;
 }
