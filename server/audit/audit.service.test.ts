@@ -54,6 +54,8 @@ describe.each(testDialects)('the audit trail on %s', (dialect) => {
       'sign_in_failed',
       'password_reset_requested',
       'password_changed',
+      // The used reset link proved the mailbox of an address never confirmed (DESIGN 13).
+      'email_verified',
       'account_deleted',
     ]);
     expect(audit_events[1]?.ip).toBe('203.0.113.7');

@@ -8,6 +8,7 @@ describe('robotsTxt', () => {
         'User-agent: *',
         'Disallow: /change-password/',
         'Disallow: /confirm-email/',
+        'Disallow: /verify-email/',
         'Disallow: /undo-email-change/',
         'Disallow: /account',
         'Disallow: /admin',
