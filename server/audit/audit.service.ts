@@ -25,6 +25,10 @@ export type AuditEventName =
   | 'two_factor_enabled'
   | 'two_factor_disabled'
   | 'recovery_codes_replaced'
+  // Sign in with Google, Apple or any OpenID provider (DESIGN 14).
+  | 'identity_linked'
+  | 'identity_unlinked'
+  | 'account_taken_back'
   // The support role, granted and revoked on the server's command line (DESIGN 16).
   | 'support_role_granted'
   | 'support_role_revoked'

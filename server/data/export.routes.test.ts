@@ -82,6 +82,7 @@ describe.each(testDialects)('GET /api/v1/export on %s', (dialect) => {
       'password_resets',
       'email_changes',
       'email_codes',
+      'identities',
       'audit_events',
     ]);
     expect(data.user).toEqual({
@@ -126,6 +127,7 @@ describe.each(testDialects)('GET /api/v1/export on %s', (dialect) => {
       { new_email: 'ada.new@example.com', created_at: expect.any(String), expires_at: expect.any(String) },
     ]);
     expect(data.email_codes).toEqual([]);
+    expect(data.identities).toEqual([]);
     expect(data.audit_events.map((e) => e.event)).toEqual([
       'sign_up',
       'sign_in',

@@ -1,0 +1,39 @@
+import type { DbOrTx } from '../db/database.js';
+
+/**
+ * The account row's part of a take-back (DESIGN 14): only while the address was never verified, the password
+ * goes (and its change time moves, so a sign-in or code step begun with it cannot finish) and the address
+ * counts as verified. False when it was verified meanwhile.
+ */
+export async function takeOverUnverifiedAccount(
+  tx: DbOrTx,
+  { userId, at }: { userId: number; at: string },
+): Promise<boolean> {
+  const result = await tx
+    .updateTable('users')
+    .set({ password_hash: null, password_changed_at: at, email_verified_at: at, updated_at: at })
+    .where('id', '=', userId)
+    .where('email_verified_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Whether the account still has a way to sign in besides what was just removed in this transaction: a
+ * password, a passkey or an identity (DESIGN 14's `last_sign_in_method`).
+ */
+export async function otherWaysIn(tx: DbOrTx, userId: number): Promise<boolean> {
+  const row = await tx
+    .selectFrom('users')
+    .select((eb) => [
+      eb('password_hash', 'is not', null).as('has_password'),
+      eb.exists(eb.selectFrom('passkeys').select('id').where('user_id', '=', userId)).as('has_passkey'),
+      eb.exists(eb.selectFrom('identities').select('id').where('user_id', '=', userId)).as('has_identity'),
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return false;
+  return [row.has_password, row.has_passkey, row.has_identity].some(
+    (value) => Boolean(Number(value)) || value === true,
+  );
+}
