@@ -10,8 +10,8 @@ const cursor = z
   .describe('Pass it as `cursor` (`before` for audit events) for the next page; null on the last page');
 
 /**
- * A person as the support console lists them (DESIGN 16). `email_verified` comes with e-mail verification
- * (DESIGN 13): absent from the reply while the server has no such feature.
+ * A person as the support console lists them (DESIGN 16). `email_verified` is added by e-mail verification
+ * (DESIGN 13); a server built without that feature leaves it out.
  */
 export const adminUserSummarySchema = z.object({
   id: z.number().int(),

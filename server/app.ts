@@ -11,6 +11,7 @@ import configPlugin from './config.plugin.js';
 import type { Config } from './config.js';
 import data from './data/data.plugin.js';
 import devices from './devices/devices.plugin.js';
+import emailVerification from './email-verification/email-verification.plugin.js';
 import health from './health/health.routes.js';
 import readiness from './health/readiness.plugin.js';
 import housekeeping from './housekeeping/housekeeping.plugin.js';
@@ -57,6 +58,7 @@ export const FEATURES = {
   passkeys,
   devices,
   'two-factor': twoFactor,
+  'email-verification': emailVerification,
   identities,
   // Last: the support console takes the actions the features before it added (support-desk.ts).
   admin,

@@ -33,7 +33,7 @@ const DESIGN_TABLE: Row[] = [
   { method: 'get', path: '/healthz', statuses: [200], bearer: false },
   { method: 'get', path: '/readyz', statuses: [200], bearer: false },
   // DESIGN section 9, the subscription calls.
-  { method: 'post', path: '/api/v1/subscriptions', statuses: [201, 409, 503], bearer: true },
+  { method: 'post', path: '/api/v1/subscriptions', statuses: [201, 403, 409, 503], bearer: true },
   { method: 'post', path: '/api/v1/subscriptions/confirm', statuses: [200, 404], bearer: true },
   { method: 'get', path: '/api/v1/subscription', statuses: [200], bearer: true },
   { method: 'post', path: '/api/v1/subscription/cancel', statuses: [200, 404, 503], bearer: true },
@@ -102,6 +102,17 @@ const DESIGN_TABLE: Row[] = [
   { method: 'get', path: '/api/v1/identities', statuses: [200], bearer: true },
   { method: 'post', path: '/api/v1/identities/link_token', statuses: [200, 403], bearer: true },
   { method: 'delete', path: '/api/v1/identities/{id}', statuses: [204, 403, 404, 409], bearer: true },
+  {
+    method: 'post',
+    path: '/api/v1/admin/users/{id}/resend_verification',
+    statuses: [202, 403, 404, 409, 422],
+    bearer: false,
+  },
+  // DESIGN 13.
+  { method: 'post', path: '/api/v1/email_verification', statuses: [202, 409], bearer: true },
+  { method: 'post', path: '/api/v1/email_verification/confirm', statuses: [200, 400, 409], bearer: false },
+  { method: 'post', path: '/api/v1/login/email_code', statuses: [204], bearer: false },
+  { method: 'post', path: '/api/v1/reauth_code', statuses: [204], bearer: true },
 ];
 
 /** Replies every call may add to the table's: bad input, a missing token, rate limits, readiness. */

@@ -12,6 +12,7 @@ import {
   newPerson,
   openPage,
 } from '../test/admin-kit.js';
+import { confirmationFor } from '../test/email-codes-kit.js';
 import { testDialects } from '../test/helper.js';
 import { userWithPasskey, signInWithPasskey } from '../test/passkeys-kit.js';
 import type { TestSmtpServer } from '../test/smtp.js';
@@ -135,6 +136,41 @@ describe.each(testDialects)('the support console’s actions, on %s', (dialect) 
     const mail = await mailTitled(smtp, person.email, 'Password sign-in to your BullApp account works again');
     expect(mail.text).toContain('Our support team cleared the stop on wrong passwords');
     await expectAudited(app, 'support_unlocked', { person: person.id, agent: agent.account.id });
+  });
+
+  it('resend_verification mails a new code and link (202), voids the older ones, and is audited; 409 once confirmed', async () => {
+    const kit = await start(dialect);
+    const { app, smtp } = kit;
+    const agent = await agentWithPasskey(app);
+    const person = await newPerson(app);
+    const first = await confirmationFor(smtp, person.email);
+    expect((await personPage(app, agent.token, person.id)).email_verified).toBe(false);
+
+    const since = smtp.confirmations.length;
+    const reply = await act(app, agent.token, person.id, 'resend_verification', { reason: REASON });
+    expect(reply.statusCode, reply.body).toBe(202);
+    const second = await confirmationFor(smtp, person.email, since);
+    expect(second.token).not.toBe(first.token);
+    await expectAudited(app, 'support_verification_resent', { person: person.id, agent: agent.account.id });
+    const stale = await app.inject({
+      method: 'POST',
+      url: '/api/v1/email_verification/confirm',
+      payload: { token: first.token },
+    });
+    expect(stale.statusCode).toBe(400);
+    const used = await app.inject({
+      method: 'POST',
+      url: '/api/v1/email_verification/confirm',
+      payload: { token: second.token },
+    });
+    expect(used.statusCode, used.body).toBe(200);
+    expect((await personPage(app, agent.token, person.id)).email_verified).toBe(true);
+
+    const again = await act(app, agent.token, person.id, 'resend_verification', { reason: REASON });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'already_verified' });
+    const short = await act(app, agent.token, person.id, 'resend_verification', { reason: 'short' });
+    expect(short.statusCode).toBe(422);
   });
 
   it('cancel_subscription cancels at PayPal ("Cancelled by support"), live, and the person is mailed', async () => {

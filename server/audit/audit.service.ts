@@ -29,6 +29,14 @@ export type AuditEventName =
   | 'identity_linked'
   | 'identity_unlinked'
   | 'account_taken_back'
+  // DESIGN 13: the address confirmed (by its code or link, a reset, a sign-in code or an e-mail change),
+  // mails with codes, and wrong codes.
+  | 'email_verification_sent'
+  | 'email_verified'
+  | 'email_verification_failed'
+  | 'sign_in_code_sent'
+  | 'reauth_code_sent'
+  | 'first_password_set'
   // The support role, granted and revoked on the server's command line (DESIGN 16).
   | 'support_role_granted'
   | 'support_role_revoked'

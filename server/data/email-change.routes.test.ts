@@ -55,11 +55,12 @@ describe.each(testDialects)('the e-mail change on %s', (dialect) => {
       email: 'ada.new@example.com',
       role: 0,
       created_at: ada.created_at,
-      email_verified: false,
+      // The link came to the new address: it is confirmed (DESIGN 13), and open pages hear it.
+      email_verified: true,
       has_password: true,
       subscription: null,
     });
-    await vi.waitFor(() => expect(events).toEqual([{ event: 'email_changed' }]));
+    await vi.waitFor(() => expect(events).toEqual([{ event: 'email_changed' }, { event: 'email_verified' }]));
     expect(await meStatus(app, ada.auth_token)).toBe(200);
     expect(await meStatus(app, other.auth_token)).toBe(200);
     await signIn(app, { email: 'ada.new@example.com' });

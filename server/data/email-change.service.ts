@@ -75,7 +75,7 @@ export async function confirmEmailChange(
   const change = await findUsableEmailChange(db, { tokenHash: hashToken(token), now });
   if (!change) throw invalidEmailChangeToken();
   const undoToken = generateToken();
-  const oldEmail = await db.transaction().execute(async (tx) => {
+  const old = await db.transaction().execute(async (tx) => {
     const before = await findUserById(tx, change.user_id);
     if (!before || !(await claimEmailChange(tx, change.id))) throw invalidEmailChangeToken();
     if (!(await updateEmail(tx, { userId: change.user_id, email: change.new_email, at: now })))
@@ -88,17 +88,20 @@ export async function confirmEmailChange(
       expires_at: new Date(Date.parse(now) + EMAIL_UNDO_TTL_MS).toISOString(),
     });
     await audit.record(tx, { event: 'email_changed', subject: { userId: change.user_id }, ip: caller.ip });
-    return before.email;
+    if (before.email_verified_at === null)
+      await audit.record(tx, { event: 'email_verified', subject: { userId: change.user_id }, ip: caller.ip });
+    return { email: before.email, wasVerified: before.email_verified_at !== null };
   });
   mailer.dispatch(
     emailChangedMail(config, {
-      to: oldEmail,
+      to: old.email,
       newEmail: change.new_email,
       link: undoEmailLink(config.publicUrl, undoToken),
     }),
   );
   await eraseDeleted();
   await events.emailChanged(change.user_id);
+  if (!old.wasVerified) await events.emailVerified(change.user_id);
   const user = await findUserById(db, change.user_id);
   if (!user) throw invalidEmailChangeToken();
   return user;

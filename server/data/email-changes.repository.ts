@@ -39,7 +39,12 @@ export async function updateEmail(
   const taken = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   if (taken) return false;
   try {
-    await db.updateTable('users').set({ email, updated_at: at }).where('id', '=', userId).execute();
+    // The address came through a link mailed to it: it is confirmed (DESIGN 13).
+    await db
+      .updateTable('users')
+      .set({ email, updated_at: at, email_verified_at: at })
+      .where('id', '=', userId)
+      .execute();
     return true;
   } catch (error) {
     // On PostgreSQL the transaction is now aborted: the caller must throw, which rolls it back.

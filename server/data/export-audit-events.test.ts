@@ -79,6 +79,8 @@ describe.each(testDialects)('the audit events of an export on %s', (dialect) => 
       ['sign_up', expect.anything()],
       ['email_change_requested', expect.anything()],
       ['email_changed', expect.anything()],
+      // The link came to the new address: it is confirmed (DESIGN 13).
+      ['email_verified', expect.anything()],
       ['sign_in_failed', '192.0.2.44'],
       ['sign_in', expect.anything()],
     ]);

@@ -35,6 +35,9 @@ describe.each(testDialects)('GET /api/v1/export on %s', (dialect) => {
   it('is every row that names the user, as an attachment no cache keeps, and none of another user', async () => {
     const { app, smtp } = await start(dialect);
     const ada = await signUpUser(app, { email: 'ada@example.com' });
+    const confirmation = await smtp.waitForMail('ada@example.com', { confirmation: true });
+    const confirmCode = /\b(\d{6})\b/.exec(confirmation.text)![1]!;
+    const confirmToken = /verify-email\/(\S+)/.exec(confirmation.text)![1]!;
     const second = await signIn(app, { email: 'ada@example.com' });
     await app.inject({
       method: 'POST',
@@ -126,7 +129,9 @@ describe.each(testDialects)('GET /api/v1/export on %s', (dialect) => {
     expect(data.email_changes).toEqual([
       { new_email: 'ada.new@example.com', created_at: expect.any(String), expires_at: expect.any(String) },
     ]);
-    expect(data.email_codes).toEqual([]);
+    expect(data.email_codes).toEqual([
+      { purpose: 'verify', created_at: expect.any(String), expires_at: expect.any(String), used_at: null },
+    ]);
     expect(data.identities).toEqual([]);
     expect(data.audit_events.map((e) => e.event)).toEqual([
       'sign_up',
@@ -149,6 +154,12 @@ describe.each(testDialects)('GET /api/v1/export on %s', (dialect) => {
       bob.auth_token,
       resetToken,
       changeToken,
+      confirmCode,
+      confirmToken,
+      ...(await db.selectFrom('email_codes').select(['code_hash', 'token_hash']).execute()).flatMap((r) => [
+        r.code_hash,
+        r.token_hash!,
+      ]),
       ...(await db.selectFrom('users').select('password_hash').execute()).map((r) => r.password_hash),
       ...(await db.selectFrom('sessions').select('token_hash').execute()).map((r) => r.token_hash),
       ...(await db.selectFrom('password_resets').select('token_hash').execute()).map((r) => r.token_hash),

@@ -53,6 +53,7 @@ describe.each(testDialects)('housekeeping on %s', (dialect) => {
       audit_events: 0,
       'passkey challenges': 0,
       'two-factor challenges': 0,
+      'email codes': 0,
     });
     expect(await db.selectFrom('sessions').select('id').execute()).toHaveLength(1);
     expect(await db.selectFrom('password_resets').select('token_hash').execute()).toEqual([

@@ -87,6 +87,14 @@ export const sessionNotFound = () => new AppError(404, 'session_not_found', ERRO
 /** 422 when turning it on; 401 at the login call's code step. */
 export const invalidCode = (status: 401 | 422) =>
   new AppError(status, 'invalid_code', ERROR_MESSAGES.invalid_code);
+/** DESIGN 13: a mailed code that is wrong, used, expired, voided or of an unknown address; one sentence for all. */
+export const wrongEmailCode = (status: 400 | 401 | 403) =>
+  new AppError(status, 'invalid_code', ERROR_VARIANTS.wrongEmailCode);
+export const invalidVerificationToken = () =>
+  new AppError(400, 'invalid_token', ERROR_VARIANTS.invalidVerificationToken);
+export const alreadyVerified = () => new AppError(409, 'already_verified', ERROR_MESSAGES.already_verified);
+export const emailNotVerified = () =>
+  new AppError(403, 'email_not_verified', ERROR_MESSAGES.email_not_verified);
 export const signInStepExpired = () => new AppError(401, 'invalid_code', ERROR_VARIANTS.signInStepExpired);
 export const twoFactorAlreadyEnabled = () =>
   new AppError(409, 'two_factor_already_enabled', ERROR_MESSAGES.two_factor_already_enabled);

@@ -7,11 +7,20 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/v1/check_chromes_password?password=hunter22')).toBe(
       '/api/v1/check_chromes_password?password=[REDACTED]',
     );
+    expect(redactUrl('/api/v1/check_chromes_password?code=123456')).toBe(
+      '/api/v1/check_chromes_password?code=[REDACTED]',
+    );
   });
 
   it('hides the token of an e-mail confirmation link', () => {
     expect(redactUrl('/confirm-email/s3cr3t-token')).toBe('/confirm-email/[REDACTED]');
     expect(redactUrl('//Confirm-Email/s3cr3t-token')).not.toContain('s3cr3t');
+  });
+
+  it('hides the token of the sign-up’s confirmation link (DESIGN 13)', () => {
+    expect(redactUrl('/verify-email/s3cr3t-token')).toBe('/verify-email/[REDACTED]');
+    expect(redactUrl('//Verify-Email/s3cr3t-token?x=1')).not.toContain('s3cr3t');
+    expect(redactUrl('/%76erify-email/s3cr3t-token')).not.toContain('s3cr3t');
   });
 
   it('hides the reset token in a change-password link', () => {

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import { processLogOutput } from './log-output.js';
 
-const SECRET_QUERY_KEYS = /^(token|auth_token|password|password_hash|current_password)$/i;
+const SECRET_QUERY_KEYS = /^(token|auth_token|password|password_hash|current_password|code)$/i;
 
 function decoded(segment: string): string {
   try {
@@ -12,8 +12,11 @@ function decoded(segment: string): string {
   }
 }
 
-/** Pages whose next path segment is a token: the reset link and the e-mail confirmation link. */
-const TOKEN_PAGES = new Set(['change-password', 'confirm-email']);
+/**
+ * Pages whose next path segment is a token: the reset link, the e-mail change's confirmation link and the
+ * sign-up's confirmation link (DESIGN 13).
+ */
+const TOKEN_PAGES = new Set(['change-password', 'confirm-email', 'verify-email']);
 
 /**
  * The path with every segment after a `change-password` or `confirm-email` segment hidden: the web page
@@ -32,7 +35,7 @@ function redactPath(path: string): string {
  * A URL with nothing to hide, told without splitting it: no query string, no escaped character (that could
  * spell a token page's name) and no token page's name in any case.
  */
-const MAYBE_SECRET = /[?%]|change-password|confirm-email/i;
+const MAYBE_SECRET = /[?%]|change-password|confirm-email|verify-email/i;
 
 /** Removes secrets from a request URL: reset tokens in paths and credentials in query strings. */
 export function redactUrl(url: string): string {

@@ -39,6 +39,9 @@ async function storeNewPassword(
   });
   await deleteUnusedResetsOfUser(tx, user.id);
   await audit.record(tx, { event: 'password_changed', subject: { userId: user.id }, ip });
+  // A used reset link proves the mailbox (DESIGN 13).
+  if (recovered.firstVerification)
+    await audit.record(tx, { event: 'email_verified', subject: { userId: user.id }, ip });
   return recovered;
 }
 

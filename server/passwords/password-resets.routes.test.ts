@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, testDialects } from '../test/helper.js';
 import { appWithMail, startSmtpServer } from '../test/smtp.js';
-import { dumpDatabase, requestReset, resetLinkFor, signUpUser } from '../test/accounts.js';
+import { dumpDatabase, requestReset, resetLinkFor, settleSignUps, signUpUser } from '../test/accounts.js';
 
 const PUBLIC_URL = 'http://bullapp.test:8080';
 
@@ -55,6 +55,7 @@ describe.each(testDialects)('POST /api/v2/reset_password on %s', (dialect) => {
   it('does not wait for the mail server before answering', async () => {
     const { app, smtp } = await start(dialect);
     await signUpUser(app);
+    await settleSignUps(app);
     let sent = 0;
     const send = app.ctx.mailer.send.bind(app.ctx.mailer);
     app.ctx.mailer.send = async (message) => {

@@ -1,8 +1,8 @@
-import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resetPasswordBodySchema } from '../../contract/users.js';
+import { writtenOut } from '../http/background-queue.js';
 import { callerOf } from '../http/caller.js';
 import { BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
 import { invalidResetToken } from '../http/errors.js';
@@ -12,12 +12,6 @@ import { normaliseEmail } from '../users/email-address.js';
 import { findUsableReset } from './password-resets.repository.js';
 import { requestPasswordReset } from './password-resets.service.js';
 import { API_PATHS } from '../../contract/api-paths.js';
-
-/** Settles once the reply has been handed to the connection (or the connection is gone). */
-const writtenOut = (raw: ServerResponse) =>
-  new Promise<void>((resolve) => {
-    raw.once('finish', resolve).once('close', resolve);
-  });
 
 export async function passwordResetRoutes(app: FastifyInstance) {
   const context = app.ctx;

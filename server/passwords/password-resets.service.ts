@@ -1,7 +1,7 @@
 import { passwordResetMail } from '../mail/account-mails.js';
 import type { AppContext } from '../app-context.js';
 import type { Caller } from '../http/caller.js';
-import type { BackgroundQueue } from './background-queue.js';
+import type { BackgroundQueue } from '../http/background-queue.js';
 import { generateToken, hashToken } from '../sessions/session-token.js';
 import { normaliseEmail } from '../users/email-address.js';
 import { findUserByEmail } from '../users/users.repository.js';

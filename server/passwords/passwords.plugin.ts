@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { changePasswordRoutes } from './change-password.routes.js';
 import { deleteExpiredResets } from './password-resets.repository.js';
 import { passwordResetRoutes } from './password-resets.routes.js';
-import { BackgroundQueue } from './background-queue.js';
+import { BackgroundQueue } from '../http/background-queue.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

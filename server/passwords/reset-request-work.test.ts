@@ -1,8 +1,8 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dumpDatabase, signUpUser } from '../test/accounts.js';
+import { dumpDatabase, settleSignUps, signUpUser } from '../test/accounts.js';
 import { buildTestApp, testDialects, type TestApp } from '../test/helper.js';
-import { BackgroundQueue } from './background-queue.js';
+import { BackgroundQueue } from '../http/background-queue.js';
 import { requestPasswordReset } from './password-resets.service.js';
 
 let current: TestApp | undefined;
@@ -30,6 +30,7 @@ describe.each(testDialects)('a reset request on %s', (dialect) => {
     const { app } = current;
     await signUpUser(app);
     await app.ready();
+    await settleSignUps(app);
     const queue = new BackgroundQueue(app.log);
     const workBeforeReply = async (email: string) => {
       const { statements, plugin } = statementLog();
@@ -58,6 +59,7 @@ describe.each(testDialects)('a reset request on %s', (dialect) => {
     const { app } = current;
     await signUpUser(app);
     await app.ready();
+    await settleSignUps(app);
     const { statements, plugin } = statementLog();
     // The service reads the one context at each call: its database now logs every statement.
     app.ctx.db = app.database.db.withPlugin(plugin);

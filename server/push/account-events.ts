@@ -68,6 +68,11 @@ export class AccountEvents {
     return this.send(userStream(userId), { event: { event: 'email_changed' }, disconnect: false });
   }
 
+  /** The account's address was confirmed (DESIGN 13): open pages drop the banner. */
+  emailVerified(userId: number) {
+    return this.send(userStream(userId), { event: { event: 'email_verified' }, disconnect: false });
+  }
+
   /** Two-step sign-in or a passkey was added or removed: open pages reload what they show of it. */
   securityChanged(userId: number) {
     return this.send(userStream(userId), { event: { event: 'security_changed' }, disconnect: false });

@@ -175,6 +175,9 @@ describe.each(testDialects)('GET /api/v1/check_chromes_password on %s', (dialect
     const doc = (await app.inject('/api/openapi.json')).json();
     const call = doc.paths['/api/v1/check_chromes_password'].get;
     expect(Object.keys(call.responses).sort()).toEqual(['200', '400', '401', '403', '429']);
-    expect(call.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['password']);
+    expect(call.parameters.map((parameter: { name: string }) => parameter.name)).toEqual([
+      'password',
+      'code',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { euroPlans } from '../../tests/support/paypal-plans.js';
-import { bearer } from '../test/accounts.js';
+import { bearer, signUpUser } from '../test/accounts.js';
 import { testDialects } from '../test/helper.js';
 import {
   cancel,
@@ -80,6 +80,33 @@ describe.each(testDialects)('subscriptions on %s', (dialect) => {
       const reply = await postSubscription(kit.app, user, 'two_day');
       expect(reply.statusCode).toBe(503);
       expect(kit.paypal.subscriptions.calls.create).toBe(0);
+    });
+
+    it('answers 403 email_not_verified for an unconfirmed address, before any call to PayPal (DESIGN 13)', async () => {
+      const kit = await start(dialect);
+      const user = await signUpUser(kit.app, { email: 'unconfirmed@example.com' });
+      const calls = kit.paypal.subscriptions.calls.create;
+      const reply = await postSubscription(kit.app, user, 'monthly');
+      expect(reply.statusCode).toBe(403);
+      expect(reply.json()).toEqual({
+        error: 'email_not_verified',
+        message:
+          'Please confirm your e-mail address before you subscribe. We sent you a code when you signed up; you can ask for a new one.',
+      });
+      expect(kit.paypal.subscriptions.calls.create).toBe(calls);
+      expect(kit.paypal.subscriptions.calls.requestIds).toHaveLength(0);
+      expect(await rowsOf(kit.app).subscriptions()).toEqual([]);
+      // Once confirmed with the mailed code, the same call goes through.
+      const mail = await kit.smtp.waitForMail(user.email, { confirmation: true });
+      const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+      const confirmed = await kit.app.inject({
+        method: 'POST',
+        url: '/api/v1/email_verification/confirm',
+        headers: bearer(user.auth_token),
+        payload: { code },
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect((await postSubscription(kit.app, user, 'monthly')).statusCode).toBe(201);
     });
 
     it('answers 400 for a plan that is not sold and 401 without a token', async () => {

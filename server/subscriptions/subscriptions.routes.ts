@@ -17,6 +17,7 @@ import {
   type DescribedError,
 } from '../http/error-replies.js';
 import { requireUser } from '../sessions/request-user.js';
+import { emailNotVerified } from '../http/errors.js';
 import type { AppContext } from '../app-context.js';
 import {
   cancellableSubscriptions,
@@ -50,6 +51,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, { context }: { c
           ...errorReplies({
             ...BODY_ERRORS,
             ...BEARER_ERRORS,
+            403: ['email_not_verified'],
             409: ['already_subscribed'],
             ...RATE_LIMITED,
             ...UNAVAILABLE,
@@ -59,6 +61,8 @@ export async function subscriptionsRoutes(app: FastifyInstance, { context }: { c
     },
     async (request, reply) => {
       const { user } = await requireUser(request);
+      // DESIGN 13: receipts and notices must reach the person; refused before any PayPal call.
+      if (!app.accountLifecycle.addressConfirmed(user)) throw emailNotVerified();
       const created = await createSubscription(context, { userId: user.id, plan: request.body.plan });
       return reply.code(201).send(created);
     },

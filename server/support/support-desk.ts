@@ -15,8 +15,8 @@ export type SummaryFacts = Omit<
 export type DetailFacts = Pick<AdminUserDetail, 'sessions' | 'subscription' | 'identities'>;
 
 /**
- * Each fact's value when its feature is not on this server: none of it. `email_verified` and `identities`
- * have none (the reply leaves them out) until e-mail verification and provider sign-in add them.
+ * Each fact's value when its feature is not on this server: none of it. `email_verified` (added by
+ * email-verification/) and `identities` (provider sign-in, to come) have none: the reply leaves them out.
  */
 const ABSENT_SUMMARY: SummaryFacts = { two_factor: false, passkeys: 0, subscription_status: null };
 const ABSENT_DETAIL: DetailFacts = { sessions: [], subscription: null };

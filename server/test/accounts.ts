@@ -21,6 +21,21 @@ export async function signUpUser(
   return reply.json();
 }
 
+/** Waits for the work every sign-up does after its reply (the confirmation mail of DESIGN 13) to end. */
+export async function settleSignUps(app: FastifyInstance): Promise<void> {
+  await app.signUpQueue.flush();
+  await app.ctx.mailer.flush();
+}
+
+/** The account's address as confirmed (DESIGN 13), for tests about what needs one, such as subscribing. */
+export async function confirmAddress(app: FastifyInstance, user: { id: number }): Promise<void> {
+  await app.database.db
+    .updateTable('users')
+    .set({ email_verified_at: new Date().toISOString() })
+    .where('id', '=', user.id)
+    .execute();
+}
+
 export async function signIn(
   app: FastifyInstance,
   { email = 'ada@example.com', password = STRONG_PASSWORD }: { email?: string; password?: string } = {},

@@ -3,20 +3,34 @@ import { SMTPServer } from 'smtp-server';
 import { afterEach, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AppContextOverrides } from '../app-context.js';
+import type { AppOptions } from '../app.js';
 import { buildTestApp, type TestDialect } from './helper.js';
 import { readMail, type ReadMail } from './mail-reader.js';
 
+/** The subject of the mail every sign-up sends after its reply (DESIGN 13). */
+export const CONFIRMATION_SUBJECT = 'Confirm your e-mail address';
+
 export interface TestSmtpServer {
   url: string;
+  /** Every mail but the confirmation mails, which each sign-up sends after its reply (they are in `confirmations`). */
   mails: ReadMail[];
-  /** Resolves with the first mail to `to` that arrives (or has arrived) after `since` mails. */
-  waitForMail(to: string, options?: { since?: number; timeoutMs?: number }): Promise<ReadMail>;
+  /** The mails 'Confirm your e-mail address' (DESIGN 13), kept apart so a test about other mails is not handed one. */
+  confirmations: ReadMail[];
+  /**
+   * Resolves with the first mail to `to` that arrives (or has arrived) after `since` mails; with
+   * `confirmation`, the first confirmation mail after `since` of those.
+   */
+  waitForMail(
+    to: string,
+    options?: { since?: number; timeoutMs?: number; confirmation?: boolean },
+  ): Promise<ReadMail>;
   close(): Promise<void>;
 }
 
 /** A real SMTP server on a free local port that keeps every mail it accepts. */
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const mails: ReadMail[] = [];
+  const confirmations: ReadMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
@@ -26,7 +40,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        mails.push(readMail(Buffer.concat(chunks).toString('utf8')));
+        const mail = readMail(Buffer.concat(chunks).toString('utf8'));
+        (mail.subject === CONFIRMATION_SUBJECT ? confirmations : mails).push(mail);
         for (const wake of waiters) wake();
         callback();
       });
@@ -35,17 +50,18 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
-  function find(to: string, since: number) {
-    return mails.slice(since).find((mail) => mail.to.includes(to));
+  function find(to: string, since: number, confirmation: boolean) {
+    return (confirmation ? confirmations : mails).slice(since).find((mail) => mail.to.includes(to));
   }
 
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    waitForMail(to, { since = 0, timeoutMs = 5000 } = {}) {
+    confirmations,
+    waitForMail(to, { since = 0, timeoutMs = 5000, confirmation = false } = {}) {
       return new Promise((resolve, reject) => {
         const check = () => {
-          const mail = find(to, since);
+          const mail = find(to, since, confirmation);
           if (!mail) return;
           cleanup();
           resolve(mail);
@@ -79,7 +95,14 @@ export function appWithMail(defaults: Record<string, string> = {}) {
   });
   return async (
     dialect: TestDialect,
-    { env = {}, rateLimits }: { env?: Record<string, string> } & Pick<AppContextOverrides, 'rateLimits'> = {},
+    {
+      env = {},
+      rateLimits,
+      logger,
+    }: { env?: Record<string, string>; logger?: AppOptions['logger'] } & Pick<
+      AppContextOverrides,
+      'rateLimits'
+    > = {},
   ): Promise<{ app: FastifyInstance; smtp: TestSmtpServer }> => {
     const smtp = await startSmtpServer();
     cleanups.push(() => smtp.close());
@@ -87,6 +110,7 @@ export function appWithMail(defaults: Record<string, string> = {}) {
       dialect,
       env: { SMTP_URL: smtp.url, ...defaults, ...env },
       rateLimits,
+      logger,
     });
     cleanups.push(() => testApp.close());
     return { app: testApp.app, smtp };

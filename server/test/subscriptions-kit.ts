@@ -8,7 +8,7 @@ import { startPayPalStandIn, type PayPalStandIn } from '../../tests/support/payp
 import type { AppContextOverrides } from '../app-context.js';
 import type { PushBus } from '../push/bus.js';
 import { userStream, type AccountBroadcast } from '../push/account-events.js';
-import { bearer, signUpUser } from './accounts.js';
+import { bearer, confirmAddress, signUpUser } from './accounts.js';
 import { buildTestApp, type TestDialect } from './helper.js';
 import { startSmtpServer, type TestSmtpServer } from './smtp.js';
 
@@ -79,10 +79,12 @@ export function subscriptionsKit() {
 }
 
 let emails = 0;
-/** A new account with an e-mail address of its own. */
-export function newUser(app: FastifyInstance): Promise<User> {
+/** A new account with an e-mail address of its own, confirmed (DESIGN 13: only such accounts subscribe). */
+export async function newUser(app: FastifyInstance): Promise<User> {
   emails += 1;
-  return signUpUser(app, { email: `subscriber${emails}-${process.pid}@example.com` });
+  const user = await signUpUser(app, { email: `subscriber${emails}-${process.pid}@example.com` });
+  await confirmAddress(app, user);
+  return user;
 }
 
 /** POST /api/v1/subscriptions as `user`: any plan name, sold or not. */
@@ -99,6 +101,8 @@ export async function startSubscription(
   user: User,
   plan: SubscriptionPlan = 'monthly',
 ) {
+  // A subscriber has confirmed their address (DESIGN 13: an unconfirmed one cannot subscribe).
+  await confirmAddress(app, user);
   const reply = await postSubscription(app, user, plan);
   expect(reply.statusCode, reply.body).toBe(201);
   return reply.json<{ subscription_id: string; approve_url: string }>();

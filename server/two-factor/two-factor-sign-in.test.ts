@@ -271,9 +271,14 @@ describe.each(testDialects)('POST /api/v1/login with two-step sign-in on, on %s'
 });
 
 describe.each(testDialects)('reset links with two-step sign-in on, on %s', (dialect) => {
-  it('only set the password: no session, and sign-in then asks for the code', async () => {
+  it('only set the password of a confirmed address: no session, and sign-in then asks for the code', async () => {
     const { app, smtp } = await start(dialect);
     const { user, recoveryCodes } = await userWithTwoFactor(app);
+    await app.database.db
+      .updateTable('users')
+      .set({ email_verified_at: new Date().toISOString() })
+      .where('id', '=', user.id)
+      .execute();
     const pending = await challengeOf(app, user.email);
     await smtp.waitForMail(user.email); // the mail that it is on
     const since = smtp.mails.length;
@@ -290,6 +295,33 @@ describe.each(testDialects)('reset links with two-step sign-in on, on %s', (dial
     expect(login.json()).toMatchObject({ two_factor_required: true });
     const done = await codeStep(app, login.json().challenge, recoveryCodes[0]!);
     expect(done.statusCode, done.body).toBe(200);
+  });
+
+  // DESIGN 7: whoever set it up held the account while the mailbox was not shown to be theirs.
+  it('turn it off when the link confirms an address never confirmed, and the mail says so', async () => {
+    const { app, smtp } = await start(dialect);
+    const { user } = await userWithTwoFactor(app);
+    await smtp.waitForMail(user.email);
+    const since = smtp.mails.length;
+    await requestReset(app, user.email);
+    const { token } = await resetLinkFor(smtp, user.email, since);
+    expect((await changeWithToken(app, token, 'a brand new passphrase')).statusCode).toBe(204);
+    const changedMail = await smtp.waitForMail(user.email, { since: since + 1 });
+    expect(changedMail.subject).toMatch(/password was changed/);
+    expect(changedMail.text).toContain('Two-step sign-in was turned off too');
+    const login = await passwordStep(app, user.email, 'a brand new passphrase');
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json()).toMatchObject({ email_verified: true, auth_token: expect.any(String) });
+    const { db } = app.database;
+    expect(await db.selectFrom('two_factor').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('two_factor_recovery_codes').selectAll().execute()).toEqual([]);
+    const events = await db.selectFrom('audit_events').select('event').orderBy('id').execute();
+    expect(events.map((e) => e.event).slice(-4)).toEqual([
+      'two_factor_disabled',
+      'password_changed',
+      'email_verified',
+      'sign_in',
+    ]);
   });
 });
 

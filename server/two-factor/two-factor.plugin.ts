@@ -10,7 +10,12 @@ import { SecretBox } from './secret-box.js';
 import { challengeFor, signInWithCode } from './two-factor-sign-in.service.js';
 import { twoFactorRoutes } from './two-factor.routes.js';
 import { isTwoFactorOn, turnOffTwoFactor, type TwoFactorContext } from './two-factor.service.js';
-import { withTwoFactorOn } from './two-factor.repository.js';
+import {
+  deleteRecoveryCodes,
+  deleteTwoFactor,
+  findTwoFactor,
+  withTwoFactorOn,
+} from './two-factor.repository.js';
 import type { DbOrTx } from '../db/database.js';
 import { twoFactorNotEnabled } from '../http/errors.js';
 import { twoFactorResetBySupportMail } from '../mail/support-mails.js';
@@ -59,6 +64,23 @@ async function twoFactor(app: FastifyInstance) {
   app.housekeeping.add('two-factor challenges', deleteSpentChallenges);
   // A code step begun with the password before the recovery leads nowhere after it.
   app.accountRecovery.add('two-factor challenges', (tx, { userId }) => deleteChallengesOf(tx, userId));
+  // DESIGN 7: a reset that confirms a never-confirmed address turns off a two-step sign-in set up before it
+  // (by whoever held the account while the mailbox was somebody else's).
+  app.accountRecovery.add(
+    'two-factor of an unconfirmed address',
+    async (tx, { userId, firstVerification }) => {
+      if (!firstVerification) return;
+      const row = await findTwoFactor(tx, userId);
+      await deleteTwoFactor(tx, userId);
+      await deleteRecoveryCodes(tx, userId);
+      if (row?.enabled_at == null) return;
+      await context.audit.record(tx, { event: 'two_factor_disabled', subject: { userId }, ip: null });
+      return {
+        notice:
+          'Two-step sign-in was turned off too: it was set up before your e-mail address was confirmed. Turn it on again on your account page if you want it.',
+      };
+    },
+  );
   // The support console: whether it is on, and turning it off for a person locked out of their codes.
   app.supportDesk.addSummary('two_factor', async (userIds) => {
     const on = await withTwoFactorOn(context.db, userIds);

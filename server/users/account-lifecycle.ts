@@ -28,12 +28,50 @@ export interface DeletionHooks {
   beforeDelete?(userId: number): Promise<void>;
 }
 
+/** A new account, as a sign-up hook sees it: the reply is already on its way. */
+export interface SignedUp {
+  id: number;
+  email: string;
+}
+
 /**
  * The extension point of an account's life: features add what must be asked and done before a deletion,
  * as they add sweeps to housekeeping. Deletion asks every veto, then runs every step, in the order added.
  */
 export class AccountLifecycle {
   private readonly hooks = new Map<string, DeletionHooks>();
+  private readonly signUpHooks = new Map<string, (account: SignedUp) => Promise<void>>();
+  private verifying = false;
+
+  /**
+   * Said by the feature that confirms addresses (DESIGN 13): from then on, what needs a confirmed address
+   * (subscribing) refuses one that is not. A server without that feature has no way to confirm one.
+   */
+  confirmsAddresses(): void {
+    this.verifying = true;
+  }
+
+  /** Whether this account may do what needs a confirmed address. */
+  addressConfirmed(account: { email_verified_at: string | null }): boolean {
+    return !this.verifying || account.email_verified_at !== null;
+  }
+
+  /**
+   * Work for a new account that runs after the sign-up's reply (the confirmation mail of DESIGN 13), so
+   * the sign-up itself stays as fast as before.
+   */
+  onSignUp(name: string, hook: (account: SignedUp) => Promise<void>): void {
+    if (this.signUpHooks.has(name)) throw new Error(`Sign-up hooks named ${name} are added twice.`);
+    this.signUpHooks.set(name, hook);
+  }
+
+  hasSignUpHooks(): boolean {
+    return this.signUpHooks.size > 0;
+  }
+
+  async signedUp(account: SignedUp): Promise<void> {
+    for (const hook of this.signUpHooks.values()) await hook(account);
+  }
 
   onDelete(name: string, hooks: DeletionHooks): void {
     if (this.hooks.has(name)) throw new Error(`Deletion hooks named ${name} are added twice.`);

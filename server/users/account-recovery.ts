@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../db/database.js';
 import { deleteSessionsOfUser, type EndedSession } from '../sessions/sessions.repository.js';
+import { markEmailVerified } from './users.repository.js';
 
 /**
  * Why the account is being recovered. Each path ends the sessions (all, or all but the caller's) and
@@ -23,6 +24,11 @@ export interface Recovery {
   reason: RecoveryReason;
   /** The session that asked for the recovery and stays signed in; none ends every session. */
   keepSessionId?: number;
+  /**
+   * Set by the block: a used reset link proves the mailbox (DESIGN 13), and when it confirms an address never
+   * confirmed before, what was set up before it goes too (DESIGN 7: two-step sign-in, identities, changes).
+   */
+  firstVerification?: boolean;
 }
 
 /** What a step ended: a sentence for the owner's mail, and work for after the transaction commits. */
@@ -41,6 +47,8 @@ export interface Recovered {
   revoked: EndedSession[];
   /** The steps' sentences, in the order they were added, for the recovery's mail. */
   notices: string[];
+  /** This recovery (a reset) confirmed the address for the first time. */
+  firstVerification: boolean;
   /** Runs the steps' after-commit work (pushes); call it after the commit. */
   announce(): Promise<void>;
 }
@@ -63,7 +71,13 @@ export class AccountRecovery {
     return [...this.steps.keys()];
   }
 
-  async endWhatIntrudersLeft(tx: DbOrTx, recovery: Recovery): Promise<Recovered> {
+  async endWhatIntrudersLeft(tx: DbOrTx, asked: Recovery): Promise<Recovered> {
+    const recovery: Recovery = {
+      ...asked,
+      firstVerification:
+        asked.reason === 'password_reset' &&
+        (await markEmailVerified(tx, { id: asked.userId, at: new Date().toISOString() })),
+    };
     // Pending QR tokens are sessions too: a code photographed by an intruder ends with the rest.
     const revoked = await deleteSessionsOfUser(tx, {
       userId: recovery.userId,
@@ -76,6 +90,7 @@ export class AccountRecovery {
     }
     return {
       revoked,
+      firstVerification: recovery.firstVerification === true,
       notices: outcomes.flatMap((outcome) => (outcome.notice ? [outcome.notice] : [])),
       announce: async () => {
         for (const outcome of outcomes) await outcome.afterCommit?.();

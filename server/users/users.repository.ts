@@ -117,6 +117,35 @@ export async function holdUnchangedPassword(
   return Number(result.numAffectedRows) === 1;
 }
 
+/**
+ * DESIGN 13: the account's address is confirmed from `at` on. True when it was not before (the first
+ * confirmation), false when it already was or the account is gone.
+ */
+export async function markEmailVerified(
+  db: DbOrTx,
+  { id, at }: { id: number; at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ email_verified_at: at })
+    .where('id', '=', id)
+    .where('email_verified_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Of these accounts, those whose address is confirmed (the support console's list). */
+export async function verifiedAmong(db: DbOrTx, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('email_verified_at', 'is not', null)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
 /** Every row that names the user goes with it (ON DELETE CASCADE). */
 export async function deleteUser(db: DbOrTx, id: number): Promise<boolean> {
   const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();

@@ -1,4 +1,11 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+
+/** Settles once the reply has been handed to the connection (or the connection is gone). */
+export const writtenOut = (raw: ServerResponse) =>
+  new Promise<void>((resolve) => {
+    raw.once('finish', resolve).once('close', resolve);
+  });
 
 /** Work that runs after the reply, tracked so shutdown (and a test) can wait for it. */
 export class BackgroundQueue {
