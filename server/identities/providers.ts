@@ -110,6 +110,9 @@ export class OidcProviders {
     const jwks = lib.getJwksCache(discovered);
     if (jwks) lib.setJwksCache(configuration, jwks);
     configuration.timeout = TIMEOUT_SECONDS;
+    // openid-client trusts an ID token from the token endpoint on TLS alone unless told otherwise (OpenID Core
+    // 3.1.3.7 allows it); DESIGN 14 checks its signature against the provider's JWKS too.
+    lib.enableNonRepudiationChecks(configuration);
     if (new URL(settings.issuer).protocol === 'http:') lib.allowInsecureRequests(configuration);
     return { lib, configuration };
   }

@@ -49,6 +49,58 @@ function rsaJwk() {
   return { ...privateKey.export({ format: 'jwk' }), kid: randomBytes(8).toString('hex'), use: 'sig' };
 }
 
+type Stored = Record<string, unknown> & {
+  uid?: string;
+  userCode?: string;
+  grantId?: string;
+  consumed?: number;
+};
+
+/**
+ * oidc-provider's documented adapter interface over one Map, so the issuer's two instances (its own key and
+ * another) see the same codes, grants and sessions, as instances of one provider behind a balancer do.
+ */
+function sharedAdapter() {
+  const rows = new Map<string, { payload: Stored; expiresAt: number | null }>();
+  const live = (key: string) => {
+    const row = rows.get(key);
+    if (row?.expiresAt && row.expiresAt < Date.now()) rows.delete(key);
+    return rows.get(key)?.payload;
+  };
+  return class SharedAdapter {
+    constructor(private readonly model: string) {}
+    private key(id: string) {
+      return `${this.model}:${id}`;
+    }
+    async upsert(id: string, payload: Stored, expiresIn?: number) {
+      rows.set(this.key(id), { payload, expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : null });
+    }
+    async find(id: string) {
+      return live(this.key(id));
+    }
+    async findByUid(uid: string) {
+      for (const [key] of rows)
+        if (key.startsWith(`${this.model}:`) && live(key)?.uid === uid) return live(key);
+      return undefined;
+    }
+    async findByUserCode(userCode: string) {
+      for (const [key] of rows)
+        if (key.startsWith(`${this.model}:`) && live(key)?.userCode === userCode) return live(key);
+      return undefined;
+    }
+    async consume(id: string) {
+      const payload = live(this.key(id));
+      if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+    }
+    async destroy(id: string) {
+      rows.delete(this.key(id));
+    }
+    async revokeByGrantId(grantId: string) {
+      for (const [key, row] of rows) if (row.payload.grantId === grantId) rows.delete(key);
+    }
+  };
+}
+
 interface Controls {
   accounts: Map<string, ProviderAccount>;
   idTokenTtl: number;
@@ -65,6 +117,7 @@ function providerFor(
     controls,
     jwk,
     cookieKey,
+    adapter,
   }: {
     kind: 'google' | 'apple';
     redirectUri: string;
@@ -73,9 +126,11 @@ function providerFor(
     controls: Controls;
     jwk: object;
     cookieKey: string;
+    adapter: ReturnType<typeof sharedAdapter>;
   },
 ) {
   const provider = new Provider(issuer, {
+    adapter,
     clients: [
       {
         client_id: clientId,
@@ -161,10 +216,11 @@ export async function startTestProvider({
     clientSecret,
     controls,
     cookieKey: randomBytes(16).toString('hex'),
+    adapter: sharedAdapter(),
   };
   const main = providerFor(issuer, { ...shared, jwk: rsaJwk() }).callback();
-  // The same issuer with a key of its own: the codes are shared (oidc-provider's in-memory store), its tokens
-  // are signed by a key that the issuer's JWKS does not publish.
+  // The same issuer with a key of its own: the codes are shared (one adapter), its tokens are signed by a key
+  // that the issuer's JWKS does not publish.
   const other = providerFor(issuer, { ...shared, jwk: rsaJwk() }).callback();
   dispatch = (req, res) => {
     if (req.url?.startsWith('/test/')) return control(req, res, controls);
