@@ -7,6 +7,7 @@ import { ChangeEmailForm } from '@/features/data/change-email-form';
 import { DownloadDataPanel } from '@/features/data/download-data-panel';
 import { DeviceSignInRow } from '@/features/device-sign-in/device-sign-in-section';
 import { DevicesPanel } from '@/features/devices/devices-panel';
+import { ConnectedAccountsRow } from '@/features/identities/connected-accounts-row';
 import { PasskeysRow } from '@/features/passkeys/passkeys-panel';
 import { SubscriptionPanel } from '@/features/subscription/subscription-panel';
 import { TwoFactorRows } from '@/features/two-factor/two-factor-panel';
@@ -56,6 +57,7 @@ export function AccountSecurityPage() {
         </SettingRow>
         <TwoFactorRows />
         <PasskeysRow />
+        <ConnectedAccountsRow />
       </SettingRows>
     </SettingsLayout>
   );
