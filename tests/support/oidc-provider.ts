@@ -27,6 +27,8 @@ export interface TestProviderOptions {
   id?: string;
   port?: number;
   host?: string;
+  /** Fixed when another process (the app of the browser tests) is given it too; random by default. */
+  clientSecret?: string;
 }
 
 export interface TestProvider {
@@ -201,10 +203,11 @@ export async function startTestProvider({
   id = kind,
   port = 0,
   host = '127.0.0.1',
+  clientSecret: fixedSecret,
 }: TestProviderOptions): Promise<TestProvider> {
   const controls: Controls = { accounts: new Map(), idTokenTtl: 600, otherKey: false };
   const clientId = `${id}-client`;
-  const clientSecret = `${id}-secret-${randomBytes(8).toString('hex')}`;
+  const clientSecret = fixedSecret ?? `${id}-secret-${randomBytes(8).toString('hex')}`;
   let dispatch: (req: IncomingMessage, res: ServerResponse) => void = () => undefined;
   const server: Server = createServer((req, res) => dispatch(req, res));
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
