@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, signIn, signUpUser, STRONG_PASSWORD } from '../test/accounts.js';
+import { agentWithPasskey, consoleGet } from '../test/admin-kit.js';
+import { PUBLIC_URL } from '../test/cable-kit.js';
 import { buildTestApp, testDialects } from '../test/helper.js';
 import {
   deliver,
@@ -145,6 +147,24 @@ describe.each(testDialects)('Connected accounts (DESIGN 14) on %s', (dialect) =>
       .toContain('Google was disconnected from your BullApp account');
     // It no longer signs in to her account: with her address verified at a trusted provider, it is linked anew.
     expect((await remove({ password: STRONG_PASSWORD })).statusCode).toBe(404);
+  });
+
+  it("shows the person's connected accounts on the support console's page", async () => {
+    const { app, google } = await open(dialect, {}, { appUrl: PUBLIC_URL });
+    const { token } = await agentWithPasskey(app);
+    google.setAccount('person', { email: 'person@example.com', email_verified: true });
+    const person = await redeem(app, pendingTokenOf(await signInThrough(app, 'google', { login: 'person' })));
+    const reply = await consoleGet(app, token, `/api/v1/admin/users/${person.id}`);
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json().identities).toEqual([
+      {
+        id: expect.any(String),
+        provider: 'google',
+        email: 'person@example.com',
+        created_at: expect.any(String),
+        last_used_at: expect.any(String),
+      },
+    ]);
   });
 
   it('shows an unreachable provider as unavailable without stopping the app, and says so on start', async () => {

@@ -175,18 +175,22 @@ export function oidcWorld() {
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
-  return async (dialect: TestDialect, env: Record<string, string> = {}): Promise<OidcWorld> => {
+  return async (
+    dialect: TestDialect,
+    env: Record<string, string> = {},
+    { appUrl = APP_URL }: { appUrl?: string } = {},
+  ): Promise<OidcWorld> => {
     const smtp = await startSmtpServer();
     cleanups.push(() => smtp.close());
-    const google = await startTestProvider({ kind: 'google', appUrl: APP_URL });
+    const google = await startTestProvider({ kind: 'google', appUrl });
     cleanups.push(() => google.close());
-    const apple = await startTestProvider({ kind: 'apple', appUrl: APP_URL });
+    const apple = await startTestProvider({ kind: 'apple', appUrl });
     cleanups.push(() => apple.close());
     let offset = 0;
     const testApp = await buildTestApp({
       dialect,
       env: {
-        PUBLIC_URL: APP_URL,
+        PUBLIC_URL: appUrl,
         SMTP_URL: smtp.url,
         OIDC_PROVIDERS: 'google,apple',
         ...google.env,
