@@ -63,7 +63,7 @@ export const renamePasskeyBodySchema = z.object({ name: z.string().describe('1 t
  */
 export const removePasskeyBodySchema = z
   .union([z.object({ password: z.string() }), z.object({ code: z.string().max(64) })])
-  .optional();
+  .nullish();
 
 export const passkeyParamsSchema = z.object({ id: z.string().max(64) });
 

@@ -48,7 +48,7 @@ const DESIGN_TABLE: Row[] = [
   { method: 'post', path: '/api/v1/passkeys', statuses: [201, 400, 403], bearer: true },
   { method: 'get', path: '/api/v1/passkeys', statuses: [200], bearer: true },
   { method: 'patch', path: '/api/v1/passkeys/{id}', statuses: [200, 404], bearer: true },
-  { method: 'delete', path: '/api/v1/passkeys/{id}', statuses: [204, 404], bearer: true },
+  { method: 'delete', path: '/api/v1/passkeys/{id}', statuses: [204, 403, 404], bearer: true },
   { method: 'post', path: '/api/v1/passkeys/authentication_options', statuses: [200], bearer: false },
   // DESIGN section 10, devices.
   { method: 'get', path: '/api/v1/sessions', statuses: [200], bearer: true },

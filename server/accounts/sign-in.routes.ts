@@ -23,7 +23,7 @@ export async function signInRoutes(app: FastifyInstance) {
       schema: {
         tags: ['accounts'],
         summary:
-          'Sign in with e-mail and password (a new token, or the code step when two-step sign-in is on), with a stored token (the same token), with a QR token (exchanged once for a new token), with a passkey (a new token) or with the code step’s challenge and a code (a new token)',
+          'Sign in with e-mail and password (a new token, or the code step when two-step sign-in is on), with a stored token (the same token), with a QR token (exchanged once for a new token), with a passkey (a new token), with the code step’s challenge and a code (a new token), or with e-mail and a mailed sign-in code (DESIGN 13: a new token, or the code step)',
         body: loginBodySchema,
         response: {
           200: loginReplySchema,
@@ -35,6 +35,7 @@ export async function signInRoutes(app: FastifyInstance) {
               'invalid_passkey',
               'invalid_code',
               { code: 'invalid_code', message: ERROR_VARIANTS.signInStepExpired },
+              { code: 'invalid_code', message: ERROR_VARIANTS.wrongEmailCode },
             ],
             ...PASSWORD_CHECKED,
           }),

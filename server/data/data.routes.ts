@@ -78,7 +78,10 @@ export async function dataRoutes(app: FastifyInstance) {
           ...errorReplies({
             ...BODY_ERRORS,
             ...BEARER_ERRORS,
-            403: [{ code: 'invalid_credentials', message: ERROR_VARIANTS.wrongCurrentPassword }],
+            403: [
+              { code: 'invalid_credentials', message: ERROR_VARIANTS.wrongCurrentPassword },
+              { code: 'invalid_code', message: ERROR_VARIANTS.wrongEmailCode },
+            ],
             409: ['email_taken', { code: 'email_taken', message: ERROR_VARIANTS.sameEmail }],
             422: ['invalid_email'],
             ...RATE_LIMITED,
@@ -90,11 +93,12 @@ export async function dataRoutes(app: FastifyInstance) {
       const { user } = await requireUser(request);
       // A password check: it counts toward the account's throttle, as the other password checks do.
       await app.ctx.rateLimiter.check('signInPerAccount', normaliseEmail(user.email));
-      const { email } = request.body;
-      const password = 'password' in request.body ? request.body.password : ''; // the code form: next commits
-      // The password is the fresh proof that a new address, a way into the account, needs (DESIGN 7).
+      const { body } = request;
+      const { email } = body;
+      // The password, or a mailed code (DESIGN 13), is the fresh proof that a new address, a way into the
+      // account, needs (DESIGN 7).
       await app.freshAuthentication.require(request, {
-        proof: { password },
+        proof: 'password' in body ? { password: body.password } : { code: body.code },
         wrong: wrongCurrentPassword,
         failedEvent: 'email_change_failed',
       });

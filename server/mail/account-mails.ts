@@ -66,6 +66,18 @@ export function passwordResetMail(settings: MailSettings, { to, link }: { to: st
   });
 }
 
+/** DESIGN 13: an account without a password was given one. */
+export function passwordSetMail(settings: MailSettings, { to }: { to: string }) {
+  return compose(settings, {
+    to,
+    subject: `A password was set for your ${settings.appName} account`,
+    paragraphs: [
+      `A password was just set for your ${settings.appName} account. From now on you can sign in with it, as well as with a code sent by e-mail.`,
+      'If you did not set it, reset your password at once, sign out every other device on your account page, and write to us.',
+    ],
+  });
+}
+
 /** `notices`: what the recovery also ended, in the words of the steps that ended it (account-recovery.ts). */
 export function passwordChangedMail(
   settings: MailSettings,

@@ -8,11 +8,19 @@ import {
   passkeyListSchema,
   passkeyParamsSchema,
   passkeySchema,
+  removePasskeyBodySchema,
   renamePasskeyBodySchema,
   requestOptionsSchema,
 } from '../../contract/passkeys.js';
+import { ERROR_VARIANTS } from '../../contract/errors.js';
 import { callerOf } from '../http/caller.js';
-import { BEARER_ERRORS, BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
+import {
+  BEARER_ERRORS,
+  BODY_ERRORS,
+  errorReplies,
+  PASSWORD_CHECKED,
+  RATE_LIMITED,
+} from '../http/error-replies.js';
 import { addressSubject } from '../rate-limit/client-address.js';
 import { FRESH_AUTHENTICATION_REQUIRED } from '../sessions/fresh-authentication.plugin.js';
 import { requireUser } from '../sessions/request-user.js';
@@ -124,16 +132,33 @@ export async function passkeysRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Remove a passkey: it can no longer sign in',
+        description:
+          'The account’s last passkey needs a fresh session (DESIGN 7 and 13): a sign-in or a confirmation in the last 5 minutes, or a body `{"password"}` or `{"code"}` (from POST /api/v1/reauth_code); otherwise 403 `reauthentication_required`. Any other passkey needs no body.',
         security: bearer,
         params: passkeyParamsSchema,
+        body: removePasskeyBodySchema,
         response: {
           204: z.undefined().describe('Removed'),
-          ...errorReplies({ ...BEARER_ERRORS, 404: ['passkey_not_found'] }),
+          ...errorReplies({
+            ...BODY_ERRORS,
+            ...BEARER_ERRORS,
+            403: [
+              'reauthentication_required',
+              { code: 'invalid_credentials', message: ERROR_VARIANTS.wrongReauthPassword },
+              { code: 'invalid_code', message: ERROR_VARIANTS.wrongEmailCode },
+            ],
+            404: ['passkey_not_found'],
+            ...PASSWORD_CHECKED,
+          }),
         },
       },
     },
     async (request, reply) => {
       const { user } = await requireUser(request);
+      const passkeys = await passkeysOf(context, user);
+      // The last passkey goes only with a fresh proof of the owner.
+      if (passkeys.length === 1 && passkeys[0]!.id === request.params.id)
+        await app.freshAuthentication.require(request, request.body ? { proof: request.body } : {});
       await removePasskey(context, { user, id: request.params.id, caller: callerOf(request) });
       return reply.code(204).send();
     },

@@ -2,7 +2,7 @@ import type { AppContext } from '../app-context.js';
 import type { Caller } from '../http/caller.js';
 import type { DbOrTx } from '../db/database.js';
 import { invalidResetToken, wrongCurrentPassword } from '../http/errors.js';
-import { passwordChangedMail } from '../mail/account-mails.js';
+import { passwordChangedMail, passwordSetMail } from '../mail/account-mails.js';
 import { claimReset, deleteUnusedResetsOfUser, findUsableReset } from './password-resets.repository.js';
 import { hashToken, looksLikeToken } from '../sessions/session-token.js';
 import type { Authenticated } from '../sessions/sessions.service.js';
@@ -83,6 +83,25 @@ export async function changePasswordWithResetToken(
   await announce(context, user, recovered);
 }
 
+/**
+ * DESIGN 13: an account without a password (made through a provider's sign-in) sets its first one, signed in,
+ * after a mailed code proved its owner. Nothing is recovered (no way in was in doubt): its sessions stay.
+ */
+export async function setFirstPassword(
+  context: AppContext,
+  { auth: { user }, password, caller }: { auth: Authenticated; password: string; caller: Pick<Caller, 'ip'> },
+): Promise<void> {
+  const { db, audit, events, mailer, config } = context;
+  assertStrongPassword(password, { email: user.email, appName: config.appName });
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (tx) => {
+    await updatePasswordHash(tx, { id: user.id, passwordHash, at: new Date().toISOString(), changed: true });
+    await audit.record(tx, { event: 'first_password_set', subject: { userId: user.id }, ip: caller.ip });
+  });
+  await events.passwordChanged(user.id);
+  mailer.dispatch(passwordSetMail(config, { to: user.email }));
+}
+
 /** Signed in, with the current password: sets the password and keeps only the calling session. */
 export async function changePasswordWithCurrent(
   context: AppContext,
@@ -94,13 +113,14 @@ export async function changePasswordWithCurrent(
     recovery,
   }: PasswordChangeDeps & {
     auth: Authenticated;
-    currentPassword: string;
+    /** null once the route proved the owner with a mailed code instead (DESIGN 13). */
+    currentPassword: string | null;
     password: string;
     caller: Pick<Caller, 'ip'>;
   },
 ): Promise<void> {
   const { db, audit } = context;
-  if (!(await isPasswordOf(context, user, currentPassword))) {
+  if (currentPassword !== null && !(await isPasswordOf(context, user, currentPassword))) {
     await audit.record(db, { event: 'password_change_failed', subject: { userId: user.id }, ip: caller.ip });
     throw wrongCurrentPassword();
   }

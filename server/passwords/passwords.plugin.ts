@@ -25,5 +25,5 @@ async function passwords(app: FastifyInstance) {
 
 export default fp(passwords, {
   name: 'passwords',
-  dependencies: ['app-context', 'housekeeping', 'request-user', 'account-extensions'],
+  dependencies: ['app-context', 'housekeeping', 'request-user', 'account-extensions', 'fresh-authentication'],
 });

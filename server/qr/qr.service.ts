@@ -12,10 +12,17 @@ import { qrCodeDataUrl } from './qr-code.js';
  */
 export async function issueQrSignIn(
   context: AppContext,
-  { auth, password }: { auth: Authenticated; password: string },
+  {
+    auth,
+    password,
+  }: {
+    auth: Authenticated;
+    /** null once the route checked a mailed code instead (DESIGN 13). */
+    password: string | null;
+  },
 ): Promise<QrReply> {
   const { db, config } = context;
-  if (!(await isPasswordOf(context, auth.user, password))) throw wrongQrPassword();
+  if (password !== null && !(await isPasswordOf(context, auth.user, password))) throw wrongQrPassword();
   // The new device is not this one, so this request's user agent does not describe it.
   const { token, session } = await createSession(db, { userId: auth.user.id, kind: 'qr', pending: true });
   const link = `${config.publicUrl}/login#auth_token=${token}`;

@@ -41,7 +41,7 @@ async function freshAuthenticationPlugin(app: FastifyInstance) {
       schema: {
         tags: ['sessions'],
         summary:
-          'Confirm it is you (the password, or a passkey assertion): for 5 minutes this session may add a way in',
+          'Confirm it is you (the password, a code from POST /api/v1/reauth_code, or a passkey assertion): for 5 minutes this session may add a way in',
         description:
           'Adding a passkey, turning on two-step sign-in and starting an e-mail change answer 403 `reauthentication_required` unless the session proved its owner in the last 5 minutes (a sign-in counts). A passkey assertion answers the options of POST /api/v1/passkeys/authentication_options.',
         security: [{ bearer: [] }],
@@ -52,7 +52,10 @@ async function freshAuthenticationPlugin(app: FastifyInstance) {
             ...BODY_ERRORS,
             400: ['invalid_request'],
             401: ['invalid_token', 'invalid_passkey'],
-            403: [{ code: 'invalid_credentials', message: ERROR_VARIANTS.wrongReauthPassword }],
+            403: [
+              { code: 'invalid_credentials', message: ERROR_VARIANTS.wrongReauthPassword },
+              { code: 'invalid_code', message: ERROR_VARIANTS.wrongEmailCode },
+            ],
             ...PASSWORD_CHECKED,
           }),
         },

@@ -21,18 +21,28 @@ export interface FreshProof<B extends object = object> {
 /** What a guarded call may carry itself (e-mail change, two-step set-up: `{"password"}` in the body). */
 export interface GuardOptions {
   proof?: object;
-  /** The call's own sentence for a wrong proof, and the audit event it records. */
+  /**
+   * The call's own sentence for a wrong password (a wrong mailed code or passkey keeps the proof's own), and
+   * the audit event a wrong proof records.
+   */
   wrong?: () => AppError;
   failedEvent?: AuditEventName;
 }
 
 /**
  * Sessions that began with a proof of the owner count as fresh for their first minutes: a password
- * sign-in (the code step's too), a sign-up (the password was just chosen) and a passkey, which DESIGN 11
- * counts as both factors, and a provider's sign-in (DESIGN 14: the provider authenticated the person moments
- * before). A QR session proves only that someone held the code.
+ * sign-in (the code step's too), a sign-up (the password was just chosen), a passkey, which DESIGN 11
+ * counts as both factors, a mailed code (DESIGN 7 names it among the proofs) and a provider's sign-in
+ * (DESIGN 14: the provider authenticated the person moments before). A QR session proves only that someone
+ * held the code.
  */
-const PROVED_AT_START: ReadonlySet<SessionKind> = new Set(['password', 'signup', 'passkey', 'oidc']);
+const PROVED_AT_START: ReadonlySet<SessionKind> = new Set([
+  'password',
+  'signup',
+  'passkey',
+  'email_code',
+  'oidc',
+]);
 
 /**
  * The one fresh-authentication guard (DESIGN 7, "Fresh authentication for what adds a way in"): every call
@@ -60,6 +70,18 @@ export class FreshAuthentication {
   }
 
   /**
+   * A confirming call's `{"code"}` (DESIGN 13), in place of its password: the mailed code proves the owner,
+   * and the session is then fresh too. A wrong one: 403 `invalid_code`, recorded as `failedEvent`.
+   */
+  async proveWithCode(
+    auth: Authenticated,
+    code: string,
+    options: Omit<GuardOptions, 'proof' | 'wrong'> & { ip: string | null },
+  ): Promise<void> {
+    await this.prove(auth, { code }, options);
+  }
+
+  /**
    * Checks a proof and, when it holds, makes the session fresh for 5 minutes; a proof that does not hold
    * is recorded and answered with the proof's (or the call's) reply.
    */
@@ -78,7 +100,7 @@ export class FreshAuthentication {
       if (!proof.accepts(body)) continue;
       if (!(await proof.verify(auth, body))) {
         await audit.record(db, { event: failedEvent, subject, ip });
-        throw (wrong ?? proof.wrong)();
+        throw (method === 'password' && wrong ? wrong : proof.wrong)();
       }
       const at = now().toISOString();
       await recordReauthentication(db, { sessionId: auth.session.id, method, at });

@@ -7,6 +7,7 @@ import {
   recoveryCodesReplySchema,
   twoFactorEnableBodySchema,
   twoFactorPasswordBodySchema,
+  type TwoFactorPasswordBody,
   twoFactorSetupReplySchema,
   twoFactorStatusSchema,
 } from '../../contract/two-factor.js';
@@ -22,6 +23,7 @@ import {
 import { wrongConfirmPassword } from '../http/errors.js';
 import { FRESH_AUTHENTICATION_REQUIRED } from '../sessions/fresh-authentication.plugin.js';
 import { requireUser } from '../sessions/request-user.js';
+import type { Authenticated } from '../sessions/sessions.service.js';
 import {
   disableTwoFactor,
   enableTwoFactor,
@@ -34,7 +36,10 @@ import {
 const bearer = [{ bearer: [] }];
 const tags = ['two-factor'];
 const WRONG_PASSWORD: Record<number, DescribedError[]> = {
-  403: [{ code: 'invalid_credentials', message: ERROR_VARIANTS.wrongQrPassword }],
+  403: [
+    { code: 'invalid_credentials', message: ERROR_VARIANTS.wrongQrPassword },
+    { code: 'invalid_code', message: ERROR_VARIANTS.wrongEmailCode },
+  ],
 };
 
 export async function twoFactorRoutes(app: FastifyInstance, { context }: { context: TwoFactorContext }) {
@@ -44,6 +49,16 @@ export async function twoFactorRoutes(app: FastifyInstance, { context }: { conte
     const found = await requireUser(request);
     await app.ctx.rateLimiter.check('twoFactorPerUser', String(found.user.id));
     return found;
+  };
+
+  /** The body's password for the service to check, or null once its mailed code proved the owner (DESIGN 13). */
+  const passwordOrProvedCode = async (
+    auth: Authenticated,
+    { body, ip }: { body: TwoFactorPasswordBody; ip: string },
+  ): Promise<string | null> => {
+    if ('password' in body) return body.password;
+    await app.freshAuthentication.proveWithCode(auth, body.code, { ip: ip || null });
+    return null;
   };
 
   routes.get(
@@ -137,10 +152,10 @@ export async function twoFactorRoutes(app: FastifyInstance, { context }: { conte
       },
     },
     async (request, reply) => {
-      const { user } = await throttledUser(request);
+      const auth = await throttledUser(request);
       await disableTwoFactor(context, {
-        user,
-        password: 'password' in request.body ? request.body.password : '',
+        user: auth.user,
+        password: await passwordOrProvedCode(auth, request),
         caller: callerOf(request),
       });
       return reply.code(204).send();
@@ -168,10 +183,10 @@ export async function twoFactorRoutes(app: FastifyInstance, { context }: { conte
       },
     },
     async (request) => {
-      const { user } = await throttledUser(request);
+      const auth = await throttledUser(request);
       return replaceUserRecoveryCodes(context, {
-        user,
-        password: 'password' in request.body ? request.body.password : '',
+        user: auth.user,
+        password: await passwordOrProvedCode(auth, request),
         caller: callerOf(request),
       });
     },
