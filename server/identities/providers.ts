@@ -23,6 +23,8 @@ interface Entry {
   configuration: Configuration | null;
   attempt: Promise<Configuration | null> | null;
   lastAttemptAt: number;
+  /** The last discovery failed (until one succeeds): the provider shows as unavailable. */
+  failed: boolean;
 }
 
 /**
@@ -47,6 +49,7 @@ export class OidcProviders {
         configuration: null,
         attempt: null,
         lastAttemptAt: 0,
+        failed: false,
       });
   }
 
@@ -70,10 +73,11 @@ export class OidcProviders {
   }
 
   list(): Array<{ id: string; name: string; available: boolean }> {
-    return [...this.entries.values()].map(({ settings, configuration }) => ({
+    // Before its first discovery has answered, a provider counts as available: its start page waits for it.
+    return [...this.entries.values()].map(({ settings, configuration, failed }) => ({
       id: settings.id,
       name: settings.name,
-      available: configuration !== null,
+      available: configuration !== null || !failed,
     }));
   }
 
@@ -153,8 +157,10 @@ export class OidcProviders {
           { timeout: TIMEOUT_SECONDS, ...(insecure ? { execute: [lib.allowInsecureRequests] } : {}) },
         );
         entry.configuration = configuration;
+        entry.failed = false;
         return configuration;
       } catch (error) {
+        entry.failed = true;
         this.deps.log.warn(
           { err: error, provider: settings.id },
           `OpenID provider ${settings.name} cannot be reached at ${settings.issuer}; retried every ${RETRY_MS / 1000} s`,
