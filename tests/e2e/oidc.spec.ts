@@ -113,3 +113,80 @@ test.describe('sign in with a provider (DESIGN 14)', () => {
     await expect(page).toHaveURL('/account');
   });
 });
+
+test.describe('connected accounts on /account/security (DESIGN 14)', () => {
+  test('connect Apple from Security, sign in with it, then disconnect it with the password', async ({
+    page,
+    baseURL,
+  }) => {
+    const email = uniqueEmail('connect');
+    const user = await createAccount(baseURL!, email);
+    const mail = await waitForMail(email, /Confirm your e-mail address/);
+    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+    const confirmed = await fetch(`${baseURL}/api/v1/email_verification/confirm`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.auth_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
+    });
+    expect(confirmed.status).toBe(200);
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL('/account');
+
+    // Another address at Apple: connecting by intent does not need it to match.
+    const who = login('c');
+    await providerAccount('apple', who, { email: uniqueEmail('relay'), email_verified: 'true' });
+    await page.goto('/account/security');
+    const row = page.getByRole('region', { name: 'Connected accounts' });
+    await row.getByRole('button', { name: 'Connect' }).click();
+    await row.getByRole('button', { name: 'Connect Apple' }).click();
+    await loginAtProvider(page, 'apple', who);
+    await expect(page).toHaveURL('/account/security?connected=apple');
+    await expect(row.getByRole('status')).toHaveText('Apple is connected: you can now sign in with it.');
+    await expect(row.getByRole('list', { name: 'Your connected accounts' })).toContainText('Apple');
+
+    // Signed out, Apple signs in to this account.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.goto('/login');
+    // Apple still knows this browser from the connection: it sends it straight back, signed in.
+    await page.getByRole('button', { name: 'Continue with Apple' }).click();
+    await expect(page).toHaveURL('/account');
+    await expect(page.getByText(email).first()).toBeVisible();
+
+    await page.goto('/account/security');
+    const list = row.getByRole('list', { name: 'Your connected accounts' });
+    await list.getByRole('button', { name: 'Disconnect' }).click();
+    await list.getByLabel('Your password').fill(PASSWORD);
+    await list.getByRole('button', { name: 'Disconnect Apple' }).click();
+    await expect(
+      row.getByText('Apple was disconnected: it can no longer sign in to your account.'),
+    ).toBeVisible();
+    await expect(row.getByText('No account is connected yet.')).toBeVisible();
+  });
+
+  test('the mailbox owner takes back an account nobody confirmed: its password stops working', async ({
+    page,
+    baseURL,
+  }) => {
+    const email = uniqueEmail('squatted');
+    const squatter = await createAccount(baseURL!, email);
+    const who = login('o');
+    await providerAccount('google', who, { email, email_verified: true });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await loginAtProvider(page, 'google', who);
+    await expect(page).toHaveURL('/account');
+    const me = await fetch(`${baseURL}/api/v1/me`, {
+      headers: { authorization: `Bearer ${squatter.auth_token}` },
+    });
+    expect(me.status).toBe(401);
+    const withPassword = await fetch(`${baseURL}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.77' },
+      body: JSON.stringify({ session: { email, password: PASSWORD } }),
+    });
+    expect(withPassword.status).toBe(401);
+  });
+});
