@@ -46,3 +46,7 @@ export async function deleteDeadFlows(db: DbOrTx, at: string): Promise<number> {
   const tokens = await db.deleteFrom('identity_link_tokens').where('expires_at', '<=', at).executeTakeFirst();
   return Number(flows.numDeletedRows) + Number(tokens.numDeletedRows);
 }
+
+export async function deleteLinkTokensOf(db: DbOrTx, userId: number): Promise<void> {
+  await db.deleteFrom('identity_link_tokens').where('user_id', '=', userId).execute();
+}

@@ -1,21 +1,18 @@
 import type { DbOrTx } from '../db/database.js';
 
 /**
- * The account row's part of a take-back (DESIGN 14): only while the address was never verified, the password
- * goes (and its change time moves, so a sign-in or code step begun with it cannot finish) and the address
- * counts as verified. False when it was verified meanwhile.
+ * The account row's part of a take-back (DESIGN 14), once the recovery has confirmed the address: the password
+ * goes, and its change time moves, so a sign-in or code step begun with it cannot finish.
  */
-export async function takeOverUnverifiedAccount(
+export async function removePassword(
   tx: DbOrTx,
   { userId, at }: { userId: number; at: string },
-): Promise<boolean> {
-  const result = await tx
+): Promise<void> {
+  await tx
     .updateTable('users')
-    .set({ password_hash: null, password_changed_at: at, email_verified_at: at, updated_at: at })
+    .set({ password_hash: null, password_changed_at: at, updated_at: at })
     .where('id', '=', userId)
-    .where('email_verified_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .execute();
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { deleteDeadFlows } from './flows.repository.js';
+import { deleteDeadFlows, deleteLinkTokensOf } from './flows.repository.js';
 import { flowRoutes } from './flow.routes.js';
 import type { IdentitiesContext } from './identities-context.js';
 import { identitiesRoutes } from './identities.routes.js';
-import { identitiesOf } from './identities.repository.js';
+import { deleteIdentitiesOf, identitiesOf } from './identities.repository.js';
 import { OidcProviders } from './providers.js';
 
 /**
@@ -19,6 +19,21 @@ async function identities(app: FastifyInstance) {
   providers.start();
   app.addHook('onClose', async () => providers.stop());
   app.housekeeping.add('provider flows', deleteDeadFlows);
+  // DESIGN 7: a reset that confirms a never-confirmed address disconnects what was connected before it (by
+  // construction there is none: an unconfirmed address is never linked; kept so it holds whatever changes).
+  app.accountRecovery.add(
+    'identities of an unconfirmed address',
+    async (tx, { userId, firstVerification }) => {
+      if (!firstVerification) return;
+      await deleteLinkTokensOf(tx, userId);
+      if ((await deleteIdentitiesOf(tx, userId)) === 0) return;
+      return {
+        notice:
+          'Every connected account (Google, Apple …) was disconnected too: it was connected before your e-mail address was confirmed.',
+        afterCommit: () => app.ctx.events.securityChanged(userId),
+      };
+    },
+  );
   app.supportDesk.addDetail('identities', async (userId) =>
     (await identitiesOf(app.ctx.db, userId)).map(({ id, provider, email, created_at, last_used_at }) => ({
       id,

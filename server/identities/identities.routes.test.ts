@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, signIn, signUpUser, STRONG_PASSWORD } from '../test/accounts.js';
+import {
+  bearer,
+  changeWithToken,
+  requestReset,
+  resetLinkFor,
+  signIn,
+  signUpUser,
+  STRONG_PASSWORD,
+} from '../test/accounts.js';
 import { agentWithPasskey, consoleGet } from '../test/admin-kit.js';
 import { PUBLIC_URL } from '../test/cable-kit.js';
 import { buildTestApp, testDialects } from '../test/helper.js';
@@ -147,6 +155,29 @@ describe.each(testDialects)('Connected accounts (DESIGN 14) on %s', (dialect) =>
       .toContain('Google was disconnected from your BullApp account');
     // It no longer signs in to her account: with her address verified at a trusted provider, it is linked anew.
     expect((await remove({ password: STRONG_PASSWORD })).statusCode).toBe(404);
+  });
+
+  it('a reset that confirms a never-confirmed address disconnects what was connected before it', async () => {
+    const { app, smtp } = await open(dialect);
+    const squatter = await signUpUser(app, { email: 'victim@example.com' });
+    // Unreachable through the API (an unconfirmed address is never linked): planted, as a bug might one day.
+    await app.database.db
+      .insertInto('identities')
+      .values({
+        id: 'planted',
+        user_id: squatter.id,
+        provider: 'google',
+        subject: 'squatter-sub',
+        email: 'squatter@gmail.example',
+        created_at: new Date().toISOString(),
+        last_used_at: null,
+      })
+      .execute();
+    const before = smtp.mails.length;
+    expect((await requestReset(app, 'victim@example.com')).statusCode).toBe(204);
+    const { token } = await resetLinkFor(smtp, 'victim@example.com', before);
+    expect((await changeWithToken(app, token, 'a brand new passphrase')).statusCode).toBe(204);
+    expect(await app.database.db.selectFrom('identities').selectAll().execute()).toEqual([]);
   });
 
   it("shows the person's connected accounts on the support console's page", async () => {

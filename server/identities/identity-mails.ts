@@ -31,7 +31,7 @@ export function identityUnlinkedMail(
 /** DESIGN 14: the owner of the mailbox took back an account that nobody had confirmed. */
 export function accountTakenBackMail(
   settings: MailSettings,
-  { to, providerName }: { to: string; providerName: string },
+  { to, providerName, notices }: { to: string; providerName: string; notices: string[] },
 ) {
   return compose(settings, {
     to,
@@ -39,6 +39,7 @@ export function accountTakenBackMail(
     paragraphs: [
       `An account with this address was made at ${settings.appName} but never confirmed. ${providerName} confirmed the address is yours, so the account is now yours and signs in with ${providerName}.`,
       'Its password was removed and every device that was signed in to it was signed out, in case someone else had made it. You can set a password on your account page.',
+      ...notices,
     ],
   });
 }

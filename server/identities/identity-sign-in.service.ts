@@ -7,7 +7,7 @@ import type { Account } from '../users/account.js';
 import type { IdentitiesContext } from './identities-context.js';
 import { findIdentity, insertIdentity, touchIdentity } from './identities.repository.js';
 import { accountTakenBackMail, identityLinkedMail } from './identity-mails.js';
-import { takeOverUnverifiedAccount } from './identities-users.repository.js';
+import { removePassword } from './identities-users.repository.js';
 import {
   errorRedirect,
   SECURITY_PAGE,
@@ -168,13 +168,17 @@ async function takeBack(
   { provider, claims, user, at, ip }: Checked & { user: Account; at: string },
 ): Promise<boolean> {
   const { db, audit, mailer, config, events, recovery } = ctx;
-  let recovered;
+  let recovered: Awaited<ReturnType<typeof recovery.endWhatIntrudersLeft>>;
   try {
     recovered = await db.transaction().execute(async (tx) => {
-      if (!(await takeOverUnverifiedAccount(tx, { userId: user.id, at }))) return null;
-      // A mailbox proved by its provider counts as a used reset link does: the same things end.
+      // A mailbox proved by its provider counts as a used reset link does: the same things end, and as the
+      // address is confirmed for the first time, what was set up before it too (DESIGN 7).
       const ended = await recovery.endWhatIntrudersLeft(tx, { userId: user.id, reason: 'password_reset' });
+      // Confirmed meanwhile by someone else's step: not an unconfirmed account any more.
+      if (!ended.firstVerification) throw new IdentityTaken();
+      await removePassword(tx, { userId: user.id, at });
       await insertLinked(tx, { userId: user.id, provider, claims, at });
+      await audit.record(tx, { event: 'email_verified', subject: { userId: user.id }, ip });
       await audit.record(tx, { event: 'account_taken_back', subject: { userId: user.id }, ip });
       await audit.record(tx, { event: 'identity_linked', subject: { userId: user.id }, ip });
       return ended;
@@ -183,13 +187,18 @@ async function takeBack(
     if (error instanceof IdentityTaken || isUniqueViolation(error)) return false;
     throw error;
   }
-  if (!recovered) return false;
   await events.signedOut(
     recovered.revoked.filter((session) => !session.pending).map((session) => session.id),
     'password_changed',
   );
   await recovered.announce();
-  mailer.dispatch(accountTakenBackMail(config, { to: user.email, providerName: provider.name }));
+  mailer.dispatch(
+    accountTakenBackMail(config, {
+      to: user.email,
+      providerName: provider.name,
+      notices: recovered.notices,
+    }),
+  );
   await events.securityChanged(user.id);
   return true;
 }

@@ -143,6 +143,21 @@ describe.each(testDialects)('Sign in with a provider (DESIGN 14) on %s', (dialec
     expect(mail.text).toContain('Its password was removed');
   });
 
+  it('a take-back turns off a two-step sign-in the squatter set up (DESIGN 7: a first confirmation)', async () => {
+    const { app, google, smtp } = await open(dialect);
+    const squatter = await signUpUser(app, { email: 'victim@example.com' });
+    const { secret } = await setUp(app, squatter);
+    expect((await enableWith(app, squatter, totpCode(secret))).statusCode).toBe(200);
+    google.setAccount('victim', { email: 'victim@example.com', email_verified: true });
+    const owner = await redeem(app, pendingTokenOf(await signInThrough(app, 'google', { login: 'victim' })));
+    // No code step: the squatter's authenticator no longer guards the owner's account.
+    expect(owner).toMatchObject({ id: squatter.id, auth_token: expect.any(String) });
+    const status = await app.inject({ url: '/api/v1/two_factor', headers: bearer(owner.auth_token) });
+    expect(status.json()).toMatchObject({ enabled: false });
+    const mail = await waitForSubject(smtp, 'You signed in to BullApp with Google');
+    expect(mail.text).toContain('Two-step sign-in was turned off too');
+  });
+
   it('never links or creates when the provider has not verified the e-mail: oidc_email_unverified', async () => {
     const { app, google } = await open(dialect);
     await signUpUser(app, { email: 'ada@example.com' });
