@@ -9,7 +9,8 @@ import {
   startQuerySchema,
 } from '../../contract/identities.js';
 import { APP_PREFIX } from '../../contract/app.js';
-import { errorReplies } from '../http/error-replies.js';
+import { errorReplies, RATE_LIMITED } from '../http/error-replies.js';
+import { addressSubject } from '../rate-limit/client-address.js';
 import { notFound } from '../http/errors.js';
 import type { IdentitiesContext } from './identities-context.js';
 import { linkIdentity, signInWithIdentity } from './identity-sign-in.service.js';
@@ -83,12 +84,14 @@ export function flowRoutes(ctx: IdentitiesContext) {
           querystring: startQuerySchema,
           response: {
             302: z.undefined().describe('To the provider, or to a page with ?error='),
-            ...errorReplies({ 404: ['not_found'] }),
+            ...errorReplies({ 404: ['not_found'], ...RATE_LIMITED }),
           },
         },
       },
       async (request, reply) => {
         const provider = providerOf(request.params.provider, 'GET', request.url.split('?')[0]!);
+        // Each start keeps a flow for 10 minutes: a bound on what one address can make the server keep.
+        await ctx.rateLimiter.check('providerStartsPerIp', addressSubject(request.ip));
         const { return_to: returnTo, intent, link_token: linkToken } = request.query;
         const started = await startFlow(ctx, { provider, returnTo, intent, linkToken });
         if (started.state) reply.setCookie(FLOW_COOKIE, started.state, cookieOptions(provider));

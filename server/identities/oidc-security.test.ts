@@ -99,6 +99,22 @@ describe.each(testDialects)('The provider callback refuses what does not hold, o
     expect((await deliver(app, reply, { state: started.state })).headers.location).toBe(FAILED);
   });
 
+  it('limits the flows one address may begin (each keeps a row for 10 minutes)', async () => {
+    const { app } = await open(
+      dialect,
+      {},
+      {
+        rateLimits: { settings: { providerStartsPerIp: { limit: 2, windowMs: 60_000 } } },
+      },
+    );
+    await start(app, 'google');
+    await start(app, 'apple');
+    const third = await app.inject({ url: '/auth/google/start' });
+    expect(third.statusCode).toBe(429);
+    expect(third.headers['retry-after']).toBeDefined();
+    expect(await app.database.db.selectFrom('oidc_flows').selectAll().execute()).toHaveLength(2);
+  });
+
   it('keeps return_to to a path of this app: another origin is never where the page goes', async () => {
     const { app } = await open(dialect);
     for (const evil of [

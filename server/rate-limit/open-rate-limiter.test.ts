@@ -60,6 +60,7 @@ describe('production rate limits', () => {
       twoFactorPerUser: { limit: 10, windowMs: 15 * MINUTE },
       webhookPerIp: { limit: 600, windowMs: 15 * MINUTE },
       subscriptionCreatesPerUser: { limit: 5, windowMs: 60 * MINUTE },
+      providerStartsPerIp: { limit: 60, windowMs: 15 * MINUTE },
       // NIST SP 800-63B-4: at most 100 consecutive failures per account.
       passwordFailuresPerAccount: { limit: 100, windowMs: 365 * 24 * 60 * MINUTE },
       wrongCodesPerAccount: { limit: 5, windowMs: 365 * 24 * 60 * MINUTE },

@@ -3,6 +3,7 @@ import { afterEach, expect } from 'vitest';
 import type { User } from '../../contract/users.js';
 import { startTestProvider, type TestProvider } from '../../tests/support/oidc-provider.js';
 import { bearer } from './accounts.js';
+import type { AppContextOverrides } from '../app-context.js';
 import { buildTestApp, type TestDialect } from './helper.js';
 import { startSmtpServer, type TestSmtpServer } from './smtp.js';
 
@@ -178,7 +179,7 @@ export function oidcWorld() {
   return async (
     dialect: TestDialect,
     env: Record<string, string> = {},
-    { appUrl = APP_URL }: { appUrl?: string } = {},
+    { appUrl = APP_URL, rateLimits }: { appUrl?: string } & Pick<AppContextOverrides, 'rateLimits'> = {},
   ): Promise<OidcWorld> => {
     const smtp = await startSmtpServer();
     cleanups.push(() => smtp.close());
@@ -198,6 +199,7 @@ export function oidcWorld() {
         ...env,
       },
       now: () => new Date(Date.now() + offset),
+      rateLimits,
     });
     cleanups.push(() => testApp.close());
     return { app: testApp.app, smtp, google, apple, shiftClock: (ms) => void (offset += ms) };
