@@ -24,6 +24,18 @@ describe('the provider buttons of /login and /signup (DESIGN 14)', () => {
     expect(screen.getByRole('button', { name: 'Continue with Apple' })).toBeEnabled();
   });
 
+  it("shows Google's and Apple's marks, hidden from assistive technology, and a plain button for others", async () => {
+    stubApi(() => ({
+      status: 200,
+      body: { providers: [...PROVIDERS, { id: 'okta', name: 'Okta', available: true }] },
+    }));
+    renderScreen(<ProviderButtons />, { url: '/login' });
+    const google = await screen.findByRole('button', { name: 'Continue with Google' });
+    expect(google.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Continue with Apple' }).querySelector('svg')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Continue with Okta' }).querySelector('svg')).toBeNull();
+  });
+
   it('shows nothing when the server offers no provider', async () => {
     const calls = stubApi(() => ({ status: 200, body: { providers: [] } }));
     renderScreen(<ProviderButtons />, { url: '/login' });

@@ -3,11 +3,11 @@ import { Button } from '@/components/ui/button';
 import { Message } from '@/components/ui/message';
 import { goTo, startUrl, useProviders } from './api/providers';
 import { flowErrorOf } from './provider-error';
+import { markOf } from './provider-marks';
 
 /**
  * 'Continue with Google' and the others (DESIGN 14), on /login and /signup: a button per configured provider,
- * plain (the provider's name, no mark this app does not own), one that cannot be reached now disabled with the
- * reason; above them, the sentence of a flow that came back with `?error=`. Nothing when none is configured.
+ * with its mark (Google, Apple) or plain (any other), one that cannot be reached now disabled with the reason; above them, the sentence of a flow that came back with `?error=`. Nothing when none is configured.
  */
 export function ProviderButtons({ returnTo }: { returnTo?: string }) {
   const { search } = useLocation();
@@ -25,10 +25,12 @@ export function ProviderButtons({ returnTo }: { returnTo?: string }) {
               <li key={provider.id} className="flex flex-col gap-1">
                 <Button
                   variant="secondary"
+                  className="gap-3"
                   disabled={!provider.available}
                   aria-describedby={provider.available ? undefined : `provider-${provider.id}-down`}
                   onClick={() => goTo.assign(startUrl(provider.id, { returnTo }))}
                 >
+                  {markOf(provider.id)}
                   Continue with {provider.name}
                 </Button>
                 {provider.available ? null : (
