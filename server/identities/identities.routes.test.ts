@@ -180,6 +180,25 @@ describe.each(testDialects)('Connected accounts (DESIGN 14) on %s', (dialect) =>
     expect(await app.database.db.selectFrom('identities').selectAll().execute()).toEqual([]);
   });
 
+  it('puts the connected accounts in the export, never the subject, and the deletion takes them', async () => {
+    const { app, google } = await open(dialect);
+    google.setAccount('exported', { email: 'exported@example.com', email_verified: true });
+    const user = await redeem(app, pendingTokenOf(await signInThrough(app, 'google', { login: 'exported' })));
+    const exported = await app.inject({ url: '/api/v1/export', headers: bearer(user.auth_token) });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().identities).toEqual([
+      {
+        provider: 'google',
+        email: 'exported@example.com',
+        created_at: expect.any(String),
+        last_used_at: expect.any(String),
+      },
+    ]);
+    expect(exported.body).not.toContain('"exported"');
+    await app.database.db.deleteFrom('users').where('id', '=', user.id).execute();
+    expect(await app.database.db.selectFrom('identities').selectAll().execute()).toEqual([]);
+  });
+
   it("shows the person's connected accounts on the support console's page", async () => {
     const { app, google } = await open(dialect, {}, { appUrl: PUBLIC_URL });
     const { token } = await agentWithPasskey(app);
