@@ -39,7 +39,7 @@ export async function signInWithPassword(
     holdCount: true,
   });
   if (!user) throw invalidCredentials();
-  const challenge = await secondSteps.secondStepFor(user);
+  const challenge = await secondSteps.secondStepFor(user, 'password');
   if (challenge) return challenge;
   await clearFailures(context.rateLimiter, user);
   // The password was checked outside the transaction (it is slow); if the account was deleted or its
@@ -79,7 +79,8 @@ export async function signInWithStoredToken(
   const found = await signInWithToken(db, token, {
     userAgent: caller.userAgent,
     qrOnly,
-    secondStepFor: secondSteps && ((user: Account) => secondSteps.secondStepFor(user)),
+    secondStepFor:
+      secondSteps && ((user: Account, firstFactor: 'oidc') => secondSteps.secondStepFor(user, firstFactor)),
   });
   if (!found) throw invalidToken();
   if ('secondStep' in found) return found.secondStep;

@@ -148,6 +148,8 @@ export interface TwoFactorChallengesTable {
   token_hash: string;
   user_id: number;
   password_changed_at: string;
+  /** How the first step was taken: the kind of the session the code step starts. */
+  first_factor: 'password' | 'email_code' | 'oidc';
   /** Codes tried so far; the fifth wrong one ends the challenge. */
   tries: number;
   expires_at: string;

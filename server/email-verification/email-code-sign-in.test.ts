@@ -195,6 +195,14 @@ describe.each(testDialects)('sign-in by e-mail code on %s (DESIGN 13)', (dialect
     const done = await codeStep(app, first.json().challenge, totpCode(secret, Date.now() + 30_000));
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ id: ada.id, auth_token: expect.any(String) });
+    // The devices list names how the sign-in began (a mailed code), and the session counts two factors.
+    const session = await app.database.db
+      .selectFrom('sessions')
+      .select(['kind', 'factors'])
+      .where('user_id', '=', ada.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(session).toEqual({ kind: 'email_code', factors: 2 });
   });
 
   it('counts every wrong code toward the account’s 100-failure stop, like a wrong password', async () => {

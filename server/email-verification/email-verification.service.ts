@@ -142,7 +142,7 @@ export async function signInWithEmailCode(
     throw wrongEmailCode(401);
   }
   // The code step of two-step sign-in: the count of failures in a row is cleared once it passes too.
-  const challenge = await secondSteps.secondStepFor(user);
+  const challenge = await secondSteps.secondStepFor(user, 'email_code');
   if (challenge) return challenge;
   await settle(true);
   await clearFailures(rateLimiter, user);

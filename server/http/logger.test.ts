@@ -17,6 +17,11 @@ describe('redactUrl', () => {
     expect(redactUrl('//Confirm-Email/s3cr3t-token')).not.toContain('s3cr3t');
   });
 
+  it('hides the token of the link that undoes an e-mail change, as of every page with a token', () => {
+    expect(redactUrl('/undo-email-change/s3cr3t-token')).toBe('/undo-email-change/[REDACTED]');
+    expect(redactUrl('/Undo-Email-Change/s3cr3t-token?x=1')).not.toContain('s3cr3t');
+  });
+
   it('hides the token of the sign-up’s confirmation link (DESIGN 13)', () => {
     expect(redactUrl('/verify-email/s3cr3t-token')).toBe('/verify-email/[REDACTED]');
     expect(redactUrl('//Verify-Email/s3cr3t-token?x=1')).not.toContain('s3cr3t');

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { WEB_ROUTES } from '../../contract/web-routes.js';
 import { processLogOutput } from './log-output.js';
 
 // `link_token`, `state` and `code`: the provider flow's one-time token and its reply (DESIGN 14).
@@ -15,14 +16,17 @@ function decoded(segment: string): string {
 }
 
 /**
- * Pages whose next path segment is a token: the reset link, the e-mail change's confirmation link and the
- * sign-up's confirmation link (DESIGN 13).
+ * Pages whose next path segment is a token: every page of contract/web-routes.ts with a parameter in its
+ * path (the reset link, the e-mail change's confirm and undo links, the sign-up's confirmation link), so a
+ * new link page is hidden without a second list to keep.
  */
-const TOKEN_PAGES = new Set(['change-password', 'confirm-email', 'verify-email']);
+const TOKEN_PAGES = new Set(
+  Object.values(WEB_ROUTES).flatMap(({ path }) => /^\/([a-z-]+)\/:/.exec(path)?.slice(1) ?? []),
+);
 
 /**
- * The path with every segment after a `change-password` or `confirm-email` segment hidden: the web page
- * answers `//change-password/<token>`, `/Change-Password/<token>` and `/x/change-password/<token>` alike.
+ * The path with every segment after a token page's segment hidden: the web page answers
+ * `//change-password/<token>`, `/Change-Password/<token>` and `/x/change-password/<token>` alike.
  */
 function redactPath(path: string): string {
   const segments = path.split('/');
@@ -37,7 +41,7 @@ function redactPath(path: string): string {
  * A URL with nothing to hide, told without splitting it: no query string, no escaped character (that could
  * spell a token page's name) and no token page's name in any case.
  */
-const MAYBE_SECRET = /[?%]|change-password|confirm-email|verify-email/i;
+const MAYBE_SECRET = new RegExp(`[?%]|${[...TOKEN_PAGES].join('|')}`, 'i');
 
 /** Removes secrets from a request URL: reset tokens in paths and credentials in query strings. */
 export function redactUrl(url: string): string {

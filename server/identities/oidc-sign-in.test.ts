@@ -187,6 +187,12 @@ describe.each(testDialects)('Sign in with a provider (DESIGN 14) on %s', (dialec
     const signedIn = await codeStep(app, step.challenge!, totpCode(secret, Date.now() + 30_000));
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     expect(signedIn.json()).toMatchObject({ id: ada.id, auth_token: expect.any(String) });
+    // The session it starts says how it began: a provider's sign-in, then the code.
+    const sessions = await app.inject({
+      url: '/api/v1/sessions',
+      headers: bearer(signedIn.json<{ auth_token: string }>().auth_token),
+    });
+    expect(sessions.json().sessions).toContainEqual(expect.objectContaining({ kind: 'oidc', current: true }));
   });
 
   it("answers Apple's form_post callback, a cross-site POST exempt from the XSRF check there alone", async () => {

@@ -60,6 +60,13 @@ describe('production rate limits', () => {
       twoFactorPerUser: { limit: 10, windowMs: 15 * MINUTE },
       webhookPerIp: { limit: 600, windowMs: 15 * MINUTE },
       subscriptionCreatesPerUser: { limit: 5, windowMs: 60 * MINUTE },
+      // DESIGN 13 (decisions 174 to 176).
+      verificationMailsPerUser: { limit: 5, windowMs: 60 * MINUTE },
+      emailCodePerEmail: { limit: 5, windowMs: 60 * MINUTE },
+      emailCodePerIp: { limit: 20, windowMs: 60 * MINUTE },
+      reauthCodesPerUser: { limit: 5, windowMs: 15 * MINUTE },
+      verifyEmailPerIp: { limit: 20, windowMs: 15 * MINUTE },
+      // DESIGN 14 (decision 189).
       providerStartsPerIp: { limit: 60, windowMs: 15 * MINUTE },
       // NIST SP 800-63B-4: at most 100 consecutive failures per account.
       passwordFailuresPerAccount: { limit: 100, windowMs: 365 * 24 * 60 * MINUTE },

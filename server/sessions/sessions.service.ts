@@ -158,7 +158,7 @@ export interface TokenSignInOptions {
   userAgent?: string | null;
   qrOnly?: boolean;
   /** For a pending token of a first factor (kind `oidc`): the second step it still needs, or null. */
-  secondStepFor?: (user: Account) => Promise<TwoFactorRequired | null>;
+  secondStepFor?: (user: Account, firstFactor: 'oidc') => Promise<TwoFactorRequired | null>;
 }
 
 /**
@@ -198,10 +198,10 @@ async function redeemPendingToken(
   { userAgent, secondStepFor }: Pick<TokenSignInOptions, 'userAgent' | 'secondStepFor'>,
 ): Promise<TokenSignIn | SecondStepAsked | null> {
   const { kind } = found.session;
-  if (kind !== 'qr' && secondStepFor) {
+  if (kind === 'oidc' && secondStepFor) {
     // Two devices racing with one token: only the one whose delete removed the row goes on.
     if (!(await claimPendingSession(db, found.session.id))) return null;
-    const secondStep = await secondStepFor(found.user);
+    const secondStep = await secondStepFor(found.user, kind);
     if (secondStep) return { secondStep, user: found.user };
     const created = await createSession(db, { userId: found.user.id, kind, userAgent });
     return { user: found.user, session: created.session, token: created.token, redeemed: true };

@@ -50,17 +50,20 @@ export async function startSessionIfPasswordUnchanged(
     passwordChangedAt,
     caller,
     refused,
+    kind = 'password',
     factors,
   }: {
     userId: number;
     passwordChangedAt: string;
     caller: Caller;
     refused: () => Error;
+    /** How the sign-in began: a password, a mailed code or a provider's sign-in before a code step. */
+    kind?: 'password' | 'email_code' | 'oidc';
     /** 2 after the code step of two-step sign-in. */
     factors?: 1 | 2;
   },
 ): Promise<string> {
   const unchanged = await holdUnchangedPassword(tx, { id: userId, passwordChangedAt });
   if (!unchanged) throw refused();
-  return startSignedInSession(tx, audit, { userId, kind: 'password', caller, factors });
+  return startSignedInSession(tx, audit, { userId, kind, caller, factors });
 }

@@ -23,9 +23,15 @@ export interface SignInMethod<S extends LoginSession = LoginSession> {
   signIn(session: S, attempt: SignInAttempt): Promise<LoginReply>;
 }
 
+/**
+ * The first factors a second step may follow; the session it starts is of that kind (`oidc`: a provider's
+ * sign-in, DESIGN 14).
+ */
+export type FirstFactor = 'password' | 'email_code' | 'oidc';
+
 /** A step after a first factor that asks for more (two-step sign-in): its challenge, or null to pass. */
 export interface SecondStep {
-  challengeFor(user: Account): Promise<TwoFactorRequired | null>;
+  challengeFor(user: Account, firstFactor: FirstFactor): Promise<TwoFactorRequired | null>;
 }
 
 /**
@@ -69,9 +75,9 @@ export class SignInMethods {
   }
 
   /** After a first factor: the first second step that asks for more, or null when the factor is enough. */
-  async secondStepFor(user: Account): Promise<TwoFactorRequired | null> {
+  async secondStepFor(user: Account, firstFactor: FirstFactor): Promise<TwoFactorRequired | null> {
     for (const step of this.secondSteps.values()) {
-      const challenge = await step.challengeFor(user);
+      const challenge = await step.challengeFor(user, firstFactor);
       if (challenge) return challenge;
     }
     return null;

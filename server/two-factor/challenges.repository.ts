@@ -12,14 +12,17 @@ export async function insertChallenge(db: DbOrTx, challenge: TwoFactorChallenges
 export async function countTry(
   db: DbOrTx,
   { tokenHash, maxTries, now }: { tokenHash: string; maxTries: number; now: string },
-): Promise<Pick<TwoFactorChallengesTable, 'user_id' | 'password_changed_at' | 'tries'> | null> {
+): Promise<Pick<
+  TwoFactorChallengesTable,
+  'user_id' | 'password_changed_at' | 'first_factor' | 'tries'
+> | null> {
   const row = await db
     .updateTable('two_factor_challenges')
     .set((eb) => ({ tries: eb('tries', '+', 1) }))
     .where('token_hash', '=', tokenHash)
     .where('tries', '<', maxTries)
     .where('expires_at', '>', now)
-    .returning(['user_id', 'password_changed_at', 'tries'])
+    .returning(['user_id', 'password_changed_at', 'first_factor', 'tries'])
     .executeTakeFirst();
   return row ?? null;
 }

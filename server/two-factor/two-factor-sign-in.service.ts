@@ -4,6 +4,7 @@ import { isForeignKeyViolation } from '../db/errors.js';
 import { invalidCode, invalidCredentials, signInStepExpired } from '../http/errors.js';
 import { signInTransaction, startSessionIfPasswordUnchanged } from '../sessions/sign-in-session.js';
 import { generateToken, hashToken, looksLikeToken } from '../sessions/session-token.js';
+import type { FirstFactor } from '../sign-in/sign-in-methods.js';
 import type { Account } from '../users/account.js';
 import { countSecondStep } from '../users/credentials.js';
 import { findUserById } from '../users/users.repository.js';
@@ -29,6 +30,7 @@ export const CHALLENGE_TRIES = 5;
 export async function challengeFor(
   { db }: TwoFactorContext,
   user: Account,
+  firstFactor: FirstFactor,
 ): Promise<TwoFactorRequired | null> {
   const row = await findTwoFactor(db, user.id);
   if (row?.enabled_at == null) return null;
@@ -37,6 +39,7 @@ export async function challengeFor(
     token_hash: hashToken(token),
     user_id: user.id,
     password_changed_at: user.password_changed_at,
+    first_factor: firstFactor,
     tries: 0,
     expires_at: new Date(Date.now() + CHALLENGE_TTL_MS).toISOString(),
   }).catch((error: unknown) => {
@@ -102,7 +105,9 @@ export async function signInWithCode(
       passwordChangedAt: counted.password_changed_at,
       caller,
       refused: signInStepExpired,
-      // The password and a code: a session of two factors (DESIGN 16's support console asks for one).
+      kind: counted.first_factor,
+      // The password (or a mailed code) and a code: a session of two factors (DESIGN 16's support console
+      // asks for one).
       factors: 2,
     });
   });
@@ -115,7 +120,7 @@ export async function signInWithCode(
     }
     throw invalidCode(401);
   }
-  await events.sessionCreated(user.id, 'password');
+  await events.sessionCreated(user.id, counted.first_factor);
   if (proof.kind === 'recovery_code') {
     const left = await countUnusedRecoveryCodes(db, user.id);
     mailer.dispatch(recoveryCodeUsedMail(config, { to: user.email, left }));

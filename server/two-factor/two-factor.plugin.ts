@@ -35,7 +35,9 @@ async function twoFactor(app: FastifyInstance) {
   });
   const { rateLimiter } = context;
 
-  app.signInMethods.addSecondStep('two-factor', { challengeFor: (user) => challengeFor(context, user) });
+  app.signInMethods.addSecondStep('two-factor', {
+    challengeFor: (user, firstFactor) => challengeFor(context, user, firstFactor),
+  });
   app.signInMethods.addMethod<CodeSession>('code', {
     accepts: (session): session is CodeSession => 'challenge' in session,
     async signIn(session, { request, reply, caller }) {

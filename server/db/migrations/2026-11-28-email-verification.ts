@@ -77,8 +77,15 @@ export function emailVerificationSchema(dialect: Dialect) {
         .columns(['user_id', 'purpose'])
         .execute();
       await db.schema.createIndex('email_codes_expires_at').on('email_codes').column('expires_at').execute();
+      // The code step remembers how its first step was taken (a password, or now a mailed code), so the
+      // session it starts is of that kind.
+      await db.schema
+        .alterTable('two_factor_challenges')
+        .addColumn('first_factor', 'text', (c) => c.notNull().defaultTo('password'))
+        .execute();
     },
     async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('two_factor_challenges').dropColumn('first_factor').execute();
       await db.schema.dropTable('email_codes').execute();
       // The password hash stays nullable: an account made without one could not be given one back.
       await db.schema.alterTable('users').dropColumn('email_verified_at').execute();
