@@ -11,7 +11,9 @@ import {
 import { agentWithPasskey, consoleGet } from '../test/admin-kit.js';
 import { PUBLIC_URL } from '../test/cable-kit.js';
 import { buildTestApp, testDialects } from '../test/helper.js';
+import { startTestProvider, type TestProvider } from '../../tests/support/oidc-provider.js';
 import {
+  APP_URL,
   deliver,
   identitiesOf,
   oidcWorld,
@@ -215,6 +217,45 @@ describe.each(testDialects)('Connected accounts (DESIGN 14) on %s', (dialect) =>
         last_used_at: expect.any(String),
       },
     ]);
+  });
+
+  it('asks an unreachable provider again, and offers it once it answers', async () => {
+    // A port nobody listens on now, where the provider will start later.
+    const probe = await startTestProvider({ kind: 'google', appUrl: APP_URL });
+    const port = Number(new URL(probe.issuer).port);
+    await probe.close();
+    const testApp = await buildTestApp({
+      dialect,
+      env: {
+        OIDC_PROVIDERS: 'google',
+        OIDC_GOOGLE_CLIENT_ID: 'google-client',
+        OIDC_GOOGLE_CLIENT_SECRET: 'fixed-secret',
+        OIDC_GOOGLE_ISSUER: probe.issuer,
+      },
+    });
+    let google: TestProvider | undefined;
+    try {
+      const { app } = testApp;
+      await app.ready();
+      expect((await app.inject({ url: '/auth/google/start' })).headers.location).toBe(
+        '/login?error=oidc_unavailable&provider=google',
+      );
+      google = await startTestProvider({
+        kind: 'google',
+        appUrl: APP_URL,
+        port,
+        clientSecret: 'fixed-secret',
+      });
+      // A failed provider is asked again at most every 2 s when someone presses its button.
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      const started = await app.inject({ url: '/auth/google/start' });
+      expect(started.headers.location).toMatch(new RegExp(`^${google.issuer}/auth\\?`));
+      const providers = await app.inject({ url: '/api/v1/auth/providers' });
+      expect(providers.json().providers).toEqual([{ id: 'google', name: 'Google', available: true }]);
+    } finally {
+      await testApp.close();
+      await google?.close();
+    }
   });
 
   it('shows an unreachable provider as unavailable without stopping the app, and says so on start', async () => {
