@@ -16,16 +16,27 @@ export async function removePassword(
 }
 
 /**
- * Whether the account still has a way to sign in besides what was just removed in this transaction: a
+ * Whether the account has a way to sign in besides `exceptIdentity` (or what this transaction removed): a
  * password, a passkey or an identity (DESIGN 14's `last_sign_in_method`).
  */
-export async function otherWaysIn(tx: DbOrTx, userId: number): Promise<boolean> {
+export async function otherWaysIn(
+  tx: DbOrTx,
+  { userId, exceptIdentity = '' }: { userId: number; exceptIdentity?: string },
+): Promise<boolean> {
   const row = await tx
     .selectFrom('users')
     .select((eb) => [
       eb('password_hash', 'is not', null).as('has_password'),
       eb.exists(eb.selectFrom('passkeys').select('id').where('user_id', '=', userId)).as('has_passkey'),
-      eb.exists(eb.selectFrom('identities').select('id').where('user_id', '=', userId)).as('has_identity'),
+      eb
+        .exists(
+          eb
+            .selectFrom('identities')
+            .select('id')
+            .where('user_id', '=', userId)
+            .where('id', '!=', exceptIdentity),
+        )
+        .as('has_identity'),
     ])
     .where('id', '=', userId)
     .executeTakeFirst();

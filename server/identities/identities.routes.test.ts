@@ -159,6 +159,54 @@ describe.each(testDialects)('Connected accounts (DESIGN 14) on %s', (dialect) =>
     expect((await remove({ password: STRONG_PASSWORD })).statusCode).toBe(404);
   });
 
+  it('an account without a password disconnects with a mailed code while another provider is left', async () => {
+    const { app, google, apple, smtp } = await open(dialect);
+    google.setAccount('g', { email: 'nopass@example.com', email_verified: true });
+    const user = await redeem(app, pendingTokenOf(await signInThrough(app, 'google', { login: 'g' })));
+    expect(user.has_password).toBe(false);
+    // The provider's sign-in counts as fresh: Connect needs no other proof in its first minutes.
+    apple.setAccount('a', { email: 'relay@privaterelay.example', email_verified: 'true' });
+    expect((await connect(app, user.auth_token, 'a', 'apple')).headers.location).toBe(
+      '/account/security?connected=apple',
+    );
+    const identities = await identitiesOf(app, user.auth_token);
+    const byProvider = (name: string) => identities.find((identity) => identity.provider === name)!.id;
+    const mailedCode = async () => {
+      const before = smtp.mails.length;
+      const asked = await app.inject({
+        method: 'POST',
+        url: '/api/v1/reauth_code',
+        headers: bearer(user.auth_token),
+      });
+      expect(asked.statusCode, asked.body).toBe(204);
+      // Other mails (the connection's notice) may arrive meanwhile: the one with a code.
+      for (let since = before; ; since += 1) {
+        const mail = await smtp.waitForMail('nopass@example.com', { since });
+        const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+        if (code) return code;
+        since = smtp.mails.indexOf(mail);
+      }
+    };
+    const remove = async (id: string) =>
+      app.inject({
+        method: 'DELETE',
+        url: `/api/v1/identities/${id}`,
+        headers: bearer(user.auth_token),
+        payload: { code: await mailedCode() },
+      });
+    expect((await remove(byProvider('google'))).statusCode).toBe(204);
+    expect((await identitiesOf(app, user.auth_token)).map((identity) => identity.provider)).toEqual([
+      'apple',
+    ]);
+    const last = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/identities/${byProvider('apple')}`,
+      headers: bearer(user.auth_token),
+      payload: { code: '000000' },
+    });
+    expect(last.statusCode).toBe(409);
+  });
+
   it('a reset that confirms a never-confirmed address disconnects what was connected before it', async () => {
     const { app, smtp } = await open(dialect);
     const squatter = await signUpUser(app, { email: 'victim@example.com' });

@@ -52,21 +52,10 @@ export async function issueLinkToken(
 export async function checkDisconnectable(
   { db }: IdentitiesContext,
   { user, id }: { user: Account; id: string },
-) {
-  await db
-    .transaction()
-    .execute(async (tx) => {
-      if (!(await deleteIdentity(tx, { id, userId: user.id }))) throw identityNotFound();
-      const left = await otherWaysIn(tx, user.id);
-      // Only a look: the removal happens after the proof.
-      throw left ? new Disconnectable() : lastSignInMethod();
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof Disconnectable)) throw error;
-    });
+): Promise<void> {
+  if (!(await identitiesOf(db, user.id)).some((identity) => identity.id === id)) throw identityNotFound();
+  if (!(await otherWaysIn(db, { userId: user.id, exceptIdentity: id }))) throw lastSignInMethod();
 }
-
-class Disconnectable extends Error {}
 
 /**
  * Disconnects one identity, unless it is the account's last way in; the check and the removal are one
@@ -80,7 +69,7 @@ export async function disconnectIdentity(
   const removed = await db.transaction().execute(async (tx) => {
     const identity = await deleteIdentity(tx, { id, userId: user.id });
     if (!identity) throw identityNotFound();
-    if (!(await otherWaysIn(tx, user.id))) throw lastSignInMethod();
+    if (!(await otherWaysIn(tx, { userId: user.id }))) throw lastSignInMethod();
     await audit.record(tx, { event: 'identity_unlinked', subject: { userId: user.id }, ip: caller.ip });
     return identity;
   });
