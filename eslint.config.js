@@ -50,6 +50,7 @@ export const serverFeatures = [
   'data',
   'admin',
   'email-verification',
+  'identities',
 ];
 
 /** The import directions of STYLE.md: contract ← server, contract ← web; features never import each other. */

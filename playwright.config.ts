@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions, chromiumPath, hasChromium } from './tests/e2e/chromium';
-import { E2E_PORT_OFFSETS, e2ePort, payPalStandInUrl as standInUrl } from './tests/e2e/support/e2e-port';
+import {
+  E2E_PORT_OFFSETS,
+  e2ePort,
+  OIDC_E2E_CLIENTS,
+  oidcProviderUrls,
+  payPalStandInUrl as standInUrl,
+} from './tests/e2e/support/e2e-port';
 import { smtpSinkUrls } from './tests/e2e/support/smtp-sink-ports';
 import { payPalEnvFor } from './tests/support/paypal-plans';
 
@@ -23,6 +29,8 @@ const baseURL = `http://localhost:${port}`;
 // The PayPal stand-in the app asks for prices, on a port of its own next to the app's.
 const payPalStandInUrl = standInUrl(port);
 const smtpSink = smtpSinkUrls(port);
+// The OpenID providers the app offers (DESIGN 14): a "Google" and an "Apple", real oidc-provider servers.
+const oidc = oidcProviderUrls(port);
 const webhookId = '1JE4291016473214C';
 
 export default defineConfig({
@@ -53,6 +61,19 @@ export default defineConfig({
           },
         },
         {
+          command: 'npx tsx tests/support/oidc-provider-main.ts',
+          url: `${oidc.apple}/test/ready`,
+          reuseExistingServer: false,
+          timeout: 30_000,
+          env: {
+            OIDC_E2E_APP_URL: baseURL,
+            OIDC_E2E_GOOGLE_PORT: String(port + E2E_PORT_OFFSETS.oidcGoogle),
+            OIDC_E2E_APPLE_PORT: String(port + E2E_PORT_OFFSETS.oidcApple),
+            OIDC_E2E_GOOGLE_SECRET: OIDC_E2E_CLIENTS.google.clientSecret,
+            OIDC_E2E_APPLE_SECRET: OIDC_E2E_CLIENTS.apple.clientSecret,
+          },
+        },
+        {
           command: 'node scripts/start.mjs',
           url: `${baseURL}/readyz`,
           reuseExistingServer: false,
@@ -73,6 +94,13 @@ export default defineConfig({
             ...payPalEnvFor(payPalStandInUrl),
             PAYPAL_WEBHOOK_ID: webhookId,
             PAYPAL_SDK_URL: `${payPalStandInUrl}/sdk/js`,
+            OIDC_PROVIDERS: 'google,apple',
+            OIDC_GOOGLE_CLIENT_ID: OIDC_E2E_CLIENTS.google.clientId,
+            OIDC_GOOGLE_CLIENT_SECRET: OIDC_E2E_CLIENTS.google.clientSecret,
+            OIDC_GOOGLE_ISSUER: oidc.google,
+            OIDC_APPLE_CLIENT_ID: OIDC_E2E_CLIENTS.apple.clientId,
+            OIDC_APPLE_CLIENT_SECRET: OIDC_E2E_CLIENTS.apple.clientSecret,
+            OIDC_APPLE_ISSUER: oidc.apple,
           },
         },
         // A real SMTP server that keeps what the app sends, for tests to read (tests/e2e/support/mailbox.ts).

@@ -1,7 +1,10 @@
 /** Names the push channel and the API share, free of zod so the web app can import them as values. */
 
-/** How a session began: a password sign-in, a sign-up, a QR code, a passkey, or a code mailed to the address. */
-export const SESSION_KINDS = ['password', 'signup', 'qr', 'passkey', 'email_code'] as const;
+/**
+ * How a session began: a password sign-in, a sign-up, a QR code, a passkey, a code mailed to the address, or
+ * a sign-in with Google, Apple or another OpenID provider (DESIGN 14).
+ */
+export const SESSION_KINDS = ['password', 'signup', 'qr', 'passkey', 'email_code', 'oidc'] as const;
 export type SessionKind = (typeof SESSION_KINDS)[number];
 
 /** The events AccountChannel streams to every connection of a user. */

@@ -42,6 +42,14 @@ export const API_PATHS = {
   twoFactorEnable: '/api/v1/two_factor/enable',
   twoFactorDisable: '/api/v1/two_factor/disable',
   twoFactorRecoveryCodes: '/api/v1/two_factor/recovery_codes',
+  /** Sign in with Google, Apple or any OpenID provider (DESIGN 14). */
+  authProviders: '/api/v1/auth/providers',
+  identities: '/api/v1/identities',
+  identity: '/api/v1/identities/:id',
+  identityLinkToken: '/api/v1/identities/link_token',
+  /** The provider flow: pages the browser goes through, not JSON calls. */
+  providerStart: '/auth/:provider/start',
+  providerCallback: '/auth/:provider/callback',
   adminUsers: '/api/v1/admin/users',
   adminUser: '/api/v1/admin/users/:id',
   adminAudit: '/api/v1/admin/audit',

@@ -81,6 +81,15 @@ export const exportReplySchema = z.object({
   password_resets: z.array(exportedLinkSchema),
   email_changes: z.array(exportedEmailChangeSchema),
   email_codes: z.array(exportedEmailCodeSchema),
+  /** Connected Google, Apple or other OpenID accounts (DESIGN 14): never the provider's subject. */
+  identities: z.array(
+    z.object({
+      provider: z.string(),
+      email: z.string().nullable(),
+      created_at: time,
+      last_used_at: time.nullable(),
+    }),
+  ),
   audit_events: z.array(exportedAuditEventSchema),
 });
 export type ExportReply = z.infer<typeof exportReplySchema>;

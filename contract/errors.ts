@@ -49,6 +49,10 @@ export const ERROR_MESSAGES = {
   already_verified: 'Your e-mail address is already confirmed.',
   email_not_verified:
     'Please confirm your e-mail address before you subscribe. We sent you a code when you signed up; you can ask for a new one.',
+  last_sign_in_method:
+    'This is your only way to sign in. Set a password or add a passkey first, then disconnect it.',
+  identity_not_found:
+    'No such connected account was found for your account. It may have been disconnected already.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -100,6 +104,9 @@ export const ERROR_VARIANTS = {
   /** 400 `invalid_token` of POST /api/v1/email_verification/confirm (the link of the sign-up mail). */
   invalidVerificationToken:
     'This confirmation link is invalid or has expired. Ask for a new one on your account page.',
+  /** 403 `email_not_verified` of POST /api/v1/identities/link_token (DESIGN 13: an unverified address is never linked). */
+  linkNeedsVerifiedEmail:
+    'Please confirm your e-mail address before you connect another account. We sent you a code when you signed up; you can ask for a new one.',
   deletionKeptForPayPal:
     'The account was not deleted: PayPal could not cancel its subscription, so nothing was changed. Try again in a few minutes.',
 } as const;

@@ -26,6 +26,7 @@ export const EXTERNAL = [
   '@zxcvbn-ts/language-common',
   'ioredis',
   'nodemailer',
+  'openid-client',
   'pg',
   'pino-pretty',
   'prom-client',

@@ -24,6 +24,7 @@ import { OneLinePerRequest } from './http/request-log.js';
 import { lazyRequestLogger } from './http/request-logger.js';
 import openApi, { openApiRoutes } from './http/openapi.plugin.js';
 import metrics from './metrics/metrics.plugin.js';
+import identities from './identities/identities.plugin.js';
 import passkeys from './passkeys/passkeys.plugin.js';
 import passwords from './passwords/passwords.plugin.js';
 import prices from './prices/prices.plugin.js';
@@ -58,6 +59,7 @@ export const FEATURES = {
   devices,
   'two-factor': twoFactor,
   'email-verification': emailVerification,
+  identities,
   // Last: the support console takes the actions the features before it added (support-desk.ts).
   admin,
 } as const;

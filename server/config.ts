@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { DEFAULT_APP_NAME } from '../contract/app.js';
+import {
+  OIDC_VARIABLES,
+  readProviderSettings,
+  type ProviderSettings,
+} from './identities/provider-settings.js';
 import { APP_KEYS_HINT, parseAppKeys } from './security/app-keys.js';
 import { parseTrustedProxies, TRUST_PROXY_HINT } from './security/trusted-proxies.js';
 
@@ -154,7 +159,7 @@ const envSchema = z.object({
 export type Config = ReturnType<typeof shapeConfig>;
 
 /** Every environment variable the app reads (.env.example lists each one: server/env-example.test.ts). */
-export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+export const CONFIG_VARIABLES = [...Object.keys(envSchema.shape), ...OIDC_VARIABLES];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -176,8 +181,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       'APP_KEYS must be set when DATABASE_URL is PostgreSQL: the keys that seal two-step secrets and key audit subjects never live in the database (docs/operations.md, "Keys")',
     );
+  // DESIGN 14: OIDC_PROVIDERS and the OIDC_<ID>_… variables of each id it names.
+  const oidc = readProviderSettings(env);
+  problems.push(...oidc.problems);
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
-  return shapeConfig(parsed.data);
+  return shapeConfig(parsed.data, oidc.providers);
 }
 
 /** `<SQLite file>.keys` beside a database file; none for PostgreSQL or an in-memory SQLite database. */
@@ -186,7 +194,7 @@ function keyFileOf(databaseUrl: string): string | null {
   return path === '' || path === ':memory:' ? null : `${path}.keys`;
 }
 
-function shapeConfig(env: z.infer<typeof envSchema>) {
+function shapeConfig(env: z.infer<typeof envSchema>, oidcProviders: ProviderSettings[] = []) {
   const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
   const publicOrigin = publicUrl.origin;
   const paypalBase =
@@ -250,6 +258,8 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     backup: env.BACKUP_DIR
       ? { dir: env.BACKUP_DIR, intervalMinutes: env.BACKUP_INTERVAL_MINUTES, keep: env.BACKUP_KEEP }
       : null,
+    /** Sign in with Google, Apple or any OpenID provider (DESIGN 14), in the order OIDC_PROVIDERS names them. */
+    oidcProviders,
     /** HSTS only makes sense when the app is reached over https. */
     secureCookies: publicUrl.protocol === 'https:',
   };

@@ -15,10 +15,28 @@ describe('the start-up summary', () => {
       expect.stringMatching(/^ {2}Mail: written to \/.+\/data\/outbox \(set SMTP_URL to send it\)$/),
       '  PayPal: off: subscriptions are not sold (docs/operations.md says how to turn them on)',
       '  Redis: off (rate limits and push stay in this process)',
-      '  Sign-in: password, token, passkey, code; OpenID providers: none',
+      '  Sign-in: password, token, passkey, code; OpenID providers: none (set OIDC_PROVIDERS)',
       '  Metrics: off (set METRICS_PORT)',
       '  Backups: off (set BACKUP_DIR)',
     ]);
+  });
+
+  it('names the OpenID providers and their issuers, never their secrets', () => {
+    const summary = startupSummary(
+      loadConfig({
+        OIDC_PROVIDERS: 'google,okta',
+        OIDC_GOOGLE_CLIENT_ID: 'g-id',
+        OIDC_GOOGLE_CLIENT_SECRET: 'google-secret',
+        OIDC_OKTA_CLIENT_ID: 'o-id',
+        OIDC_OKTA_CLIENT_SECRET: 'okta-secret',
+        OIDC_OKTA_ISSUER: 'https://example.okta.com',
+      }),
+      methods,
+    );
+    expect(summary).toContain(
+      '  Sign-in: password, token, passkey, code; OpenID providers: Google (https://accounts.google.com), Okta (https://example.okta.com)',
+    );
+    expect(summary).not.toContain('secret');
   });
 
   it('never prints a password of a database, Redis or SMTP URL, nor the PayPal secret', () => {

@@ -36,7 +36,11 @@ export function startupSummary(config: Config, { signInMethods }: { signInMethod
         : 'off: subscriptions are not sold (docs/operations.md says how to turn them on)'
     }`,
     `  Redis: ${config.redisUrl ? safeUrl(config.redisUrl) : 'off (rate limits and push stay in this process)'}`,
-    `  Sign-in: ${signInMethods.join(', ')}; OpenID providers: none`,
+    `  Sign-in: ${signInMethods.join(', ')}; OpenID providers: ${
+      config.oidcProviders.length > 0
+        ? config.oidcProviders.map((provider) => `${provider.name} (${provider.issuer})`).join(', ')
+        : 'none (set OIDC_PROVIDERS)'
+    }`,
     `  Metrics: ${config.metricsPort === null ? 'off (set METRICS_PORT)' : `on ${config.host}:${config.metricsPort}/metrics`}`,
     `  Backups: ${
       config.backup

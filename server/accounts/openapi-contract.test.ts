@@ -93,6 +93,15 @@ const DESIGN_TABLE: Row[] = [
     bearer: false,
   },
   { method: 'delete', path: '/api/v1/admin/users/{id}', statuses: [204, 403, 404, 422, 503], bearer: false },
+  // DESIGN section 14, sign in with a provider: the flow's pages redirect (302), an unknown provider is 404;
+  // the link token needs fresh authentication and a verified address (403).
+  { method: 'get', path: '/api/v1/auth/providers', statuses: [200], bearer: false },
+  { method: 'get', path: '/auth/{provider}/start', statuses: [302, 404], bearer: false },
+  { method: 'get', path: '/auth/{provider}/callback', statuses: [302, 404], bearer: false },
+  { method: 'post', path: '/auth/{provider}/callback', statuses: [302, 404], bearer: false },
+  { method: 'get', path: '/api/v1/identities', statuses: [200], bearer: true },
+  { method: 'post', path: '/api/v1/identities/link_token', statuses: [200, 403], bearer: true },
+  { method: 'delete', path: '/api/v1/identities/{id}', statuses: [204, 403, 404, 409], bearer: true },
   {
     method: 'post',
     path: '/api/v1/admin/users/{id}/resend_verification',

@@ -37,6 +37,11 @@ export function tokenMethod(app: FastifyInstance): SignInMethod<TokenSession> {
   return {
     accepts: (session): session is TokenSession => 'auth_token' in session,
     signIn: (session, { caller }) =>
-      signInWithStoredToken(app.ctx, { token: session.auth_token, qrOnly: session.qr === true, caller }),
+      signInWithStoredToken(app.ctx, {
+        token: session.auth_token,
+        qrOnly: session.qr === true,
+        caller,
+        secondSteps: app.signInMethods,
+      }),
   };
 }

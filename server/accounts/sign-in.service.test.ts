@@ -25,6 +25,8 @@ describe('a token sign-in', () => {
     const pending = await createSession(db, { userId: user.id, kind: 'qr', pending: true });
     const exchange = () => signInWithStoredToken(app.ctx, { token: pending.token, qrOnly: true, caller });
     const signedIn = await exchange();
+    // A QR token asks no second step: the user JSON with a new token.
+    if (!('auth_token' in signedIn)) throw new Error('A QR token asked for a second step');
     expect(signedIn.email).toBe(user.email);
     expect(signedIn.auth_token).not.toBe(pending.token);
     await expect(exchange()).rejects.toMatchObject({ status: 401, code: 'invalid_token' });

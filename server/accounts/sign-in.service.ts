@@ -8,6 +8,7 @@ import type { AppContext } from '../app-context.js';
 import type { Caller } from '../http/caller.js';
 import type { SignInMethods } from '../sign-in/sign-in-methods.js';
 import { checkCredentials, clearFailures } from '../users/credentials.js';
+import type { Account } from '../users/account.js';
 import { toUserJson } from '../users/user-json.js';
 
 /**
@@ -56,20 +57,37 @@ export async function signInWithPassword(
 }
 
 /**
- * A stored token: the same token back. A pending QR token is exchanged, once, for a new session token.
- * `qrOnly` (the `/login#auth_token=…` link) refuses anything but a pending QR token, so a link cannot
+ * A stored token: the same token back. A pending token (a QR code's, or a provider sign-in's) is exchanged,
+ * once, for a new session token; a provider's asks the account's second step first (DESIGN 14).
+ * `qrOnly` (the `/login#auth_token=…` link) refuses anything but a pending token, so a link cannot
  * plant somebody else's session in a browser.
  */
 export async function signInWithStoredToken(
   { db, audit, events }: AppContext,
-  { token, qrOnly, caller }: { token: string; qrOnly: boolean; caller: Caller },
-): Promise<User> {
-  const found = await signInWithToken(db, token, { userAgent: caller.userAgent, qrOnly });
+  {
+    token,
+    qrOnly,
+    caller,
+    secondSteps,
+  }: {
+    token: string;
+    qrOnly: boolean;
+    caller: Caller;
+    secondSteps?: Pick<SignInMethods, 'secondStepFor'>;
+  },
+): Promise<User | TwoFactorRequired> {
+  const found = await signInWithToken(db, token, {
+    userAgent: caller.userAgent,
+    qrOnly,
+    secondStepFor:
+      secondSteps && ((user: Account, firstFactor: 'oidc') => secondSteps.secondStepFor(user, firstFactor)),
+  });
   if (!found) throw invalidToken();
+  if ('secondStep' in found) return found.secondStep;
   if (!found.redeemed) return toUserJson(found.user, found.token);
-  // A new device has just signed in with a QR code; re-presenting an active token is no new sign-in.
+  // A new device has just signed in with a QR code or a provider; re-presenting an active token is no new sign-in.
   await audit.record(db, { event: 'sign_in', subject: { userId: found.user.id }, ip: caller.ip });
-  await events.sessionCreated(found.user.id, 'qr');
+  await events.sessionCreated(found.user.id, found.session.kind);
   return toUserJson(found.user, found.token);
 }
 

@@ -25,6 +25,10 @@ export type AuditEventName =
   | 'two_factor_enabled'
   | 'two_factor_disabled'
   | 'recovery_codes_replaced'
+  // Sign in with Google, Apple or any OpenID provider (DESIGN 14).
+  | 'identity_linked'
+  | 'identity_unlinked'
+  | 'account_taken_back'
   // DESIGN 13: the address confirmed (by its code or link, a reset, a sign-in code or an e-mail change),
   // mails with codes, and wrong codes.
   | 'email_verification_sent'

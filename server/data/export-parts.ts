@@ -7,6 +7,7 @@ import {
   exportedAuditEvents,
   exportedEmailChanges,
   exportedEmailCodes,
+  exportedIdentities,
   exportedPasskeys,
   exportedPasswordResets,
   exportedSessions,
@@ -80,6 +81,13 @@ export const EXPORT_PARTS: ExportPart[] = [
     key: 'email_codes',
     tables: ['email_codes'],
     read: ({ db }, user) => exportedEmailCodes(db, user.id),
+  }),
+  // The provider and the e-mail it gave, never its subject. A flow (oidc_flows) or link token lives 10
+  // minutes and holds single-use secrets: covered here, never exported.
+  part({
+    key: 'identities',
+    tables: ['identities', 'oidc_flows', 'identity_link_tokens'],
+    read: ({ db }, user) => exportedIdentities(db, user.id),
   }),
   // Events name the account by a keyed hash of its id, or of its address (an attempt that found no account).
   part({

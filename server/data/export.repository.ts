@@ -92,6 +92,15 @@ export function exportedEmailCodes(db: DbOrTx, userId: number) {
     .execute();
 }
 
+export function exportedIdentities(db: DbOrTx, userId: number) {
+  return db
+    .selectFrom('identities')
+    .select(['provider', 'email', 'created_at', 'last_used_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}
+
 /**
  * The account's own audit events, oldest first: those keyed by its id, and those keyed by its address from
  * the moment it took that address on (its sign-up, or its latest completed e-mail change). Events of the

@@ -85,6 +85,7 @@ describe.each(testDialects)('GET /api/v1/export on %s', (dialect) => {
       'password_resets',
       'email_changes',
       'email_codes',
+      'identities',
       'audit_events',
     ]);
     expect(data.user).toEqual({
@@ -131,6 +132,7 @@ describe.each(testDialects)('GET /api/v1/export on %s', (dialect) => {
     expect(data.email_codes).toEqual([
       { purpose: 'verify', created_at: expect.any(String), expires_at: expect.any(String), used_at: null },
     ]);
+    expect(data.identities).toEqual([]);
     expect(data.audit_events.map((e) => e.event)).toEqual([
       'sign_up',
       'sign_in',

@@ -12,6 +12,7 @@ import { recoveryAndFreshAuthenticationSchema } from './migrations/2026-11-26-re
 import { keysOutsideTheDatabase } from './migrations/2026-11-26-keys-outside-the-database.js';
 import { supportConsoleSchema } from './migrations/2026-11-27-support-console.js';
 import { emailVerificationSchema } from './migrations/2026-11-28-email-verification.js';
+import { identitiesSchema } from './migrations/2026-11-30-identities.js';
 import type { AppKeys } from '../security/app-keys.js';
 
 /** Listed explicitly (never read from a folder) so a build can't pick up or miss files by accident. */
@@ -30,6 +31,7 @@ export function migrationsFor(dialect: Dialect, { keys }: { keys: AppKeys }): Re
     '2026-11-26-keys-outside-the-database': keysOutsideTheDatabase(keys),
     '2026-11-27-support-console': supportConsoleSchema(dialect),
     '2026-11-28-email-verification': emailVerificationSchema(dialect),
+    '2026-11-30-identities': identitiesSchema(dialect),
   };
 }
 

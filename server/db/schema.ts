@@ -149,7 +149,7 @@ export interface TwoFactorChallengesTable {
   user_id: number;
   password_changed_at: string;
   /** How the first step was taken: the kind of the session the code step starts. */
-  first_factor: 'password' | 'email_code';
+  first_factor: 'password' | 'email_code' | 'oidc';
   /** Codes tried so far; the fifth wrong one ends the challenge. */
   tries: number;
   expires_at: string;
@@ -195,6 +195,36 @@ export interface EmailCodesTable {
   used_at: string | null;
 }
 
+/** An account's identity at an OpenID provider (DESIGN 14). */
+export interface IdentitiesTable {
+  id: string;
+  user_id: number;
+  provider: string;
+  subject: string;
+  email: string | null;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A provider flow between its start and its callback (server/identities/flows.repository.ts). */
+export interface OidcFlowsTable {
+  state_hash: string;
+  provider: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string;
+  intent: 'sign_in' | 'link';
+  user_id: number | null;
+  expires_at: string;
+}
+
+export interface IdentityLinkTokensTable {
+  token_hash: string;
+  user_id: number;
+  session_id: number;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -214,6 +244,9 @@ export interface Database {
   session_reauthentications: SessionReauthenticationsTable;
   email_change_undos: EmailChangeUndosTable;
   email_codes: EmailCodesTable;
+  identities: IdentitiesTable;
+  oidc_flows: OidcFlowsTable;
+  identity_link_tokens: IdentityLinkTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

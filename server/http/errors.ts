@@ -141,3 +141,11 @@ export const dependencyUnavailable = (dependency: 'database' | 'redis') =>
   });
 export const notBuilt = () => new AppError(503, 'not_built', ERROR_MESSAGES.not_built);
 export const internalError = () => new AppError(500, 'internal_error', ERROR_MESSAGES.internal_error);
+
+// Sign in with Google, Apple or any OpenID provider (DESIGN 14).
+export const lastSignInMethod = () =>
+  new AppError(409, 'last_sign_in_method', ERROR_MESSAGES.last_sign_in_method);
+export const identityNotFound = () =>
+  new AppError(404, 'identity_not_found', ERROR_MESSAGES.identity_not_found);
+export const linkNeedsVerifiedEmail = () =>
+  new AppError(403, 'email_not_verified', ERROR_VARIANTS.linkNeedsVerifiedEmail);

@@ -28,6 +28,15 @@ describe('redactUrl', () => {
     expect(redactUrl('/%76erify-email/s3cr3t-token')).not.toContain('s3cr3t');
   });
 
+  it("hides the provider flow's link token, state and code (DESIGN 14)", () => {
+    expect(redactUrl('/auth/google/start?intent=link&link_token=abc&return_to=%2Fx')).toBe(
+      '/auth/google/start?intent=link&link_token=[REDACTED]&return_to=%2Fx',
+    );
+    expect(redactUrl('/auth/google/callback?state=s1&code=c1&iss=x')).toBe(
+      '/auth/google/callback?state=[REDACTED]&code=[REDACTED]&iss=x',
+    );
+  });
+
   it('hides the reset token in a change-password link', () => {
     expect(redactUrl('/change-password/s3cr3t-token')).toBe('/change-password/[REDACTED]');
   });

@@ -3,7 +3,9 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import { WEB_ROUTES } from '../../contract/web-routes.js';
 import { processLogOutput } from './log-output.js';
 
-const SECRET_QUERY_KEYS = /^(token|auth_token|password|password_hash|current_password|code)$/i;
+// `link_token`, `state` and `code`: the provider flow's one-time token and its reply (DESIGN 14).
+const SECRET_QUERY_KEYS =
+  /^(token|auth_token|password|password_hash|current_password|code|link_token|state)$/i;
 
 function decoded(segment: string): string {
   try {

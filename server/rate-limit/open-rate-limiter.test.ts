@@ -66,6 +66,8 @@ describe('production rate limits', () => {
       emailCodePerIp: { limit: 20, windowMs: 60 * MINUTE },
       reauthCodesPerUser: { limit: 5, windowMs: 15 * MINUTE },
       verifyEmailPerIp: { limit: 20, windowMs: 15 * MINUTE },
+      // DESIGN 14 (decision 189).
+      providerStartsPerIp: { limit: 60, windowMs: 15 * MINUTE },
       // NIST SP 800-63B-4: at most 100 consecutive failures per account.
       passwordFailuresPerAccount: { limit: 100, windowMs: 365 * 24 * 60 * MINUTE },
       wrongCodesPerAccount: { limit: 5, windowMs: 365 * 24 * 60 * MINUTE },

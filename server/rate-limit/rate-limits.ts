@@ -51,6 +51,8 @@ export const DEFAULT_RATE_LIMITS = {
   reauthCodesPerUser: { limit: 5, windowMs: 15 * MINUTE },
   // Verification links used, or codes confirmed, per IP: the numbers of the other mailed links' rule.
   verifyEmailPerIp: { limit: 20, windowMs: 15 * MINUTE },
+  // DESIGN 14: provider flows begun per IP; each keeps a row for 10 minutes. A person needs a handful.
+  providerStartsPerIp: { limit: 60, windowMs: 15 * MINUTE },
   /** Every password check of an account, from anywhere; a success starts the count again (decision 076). */
   passwordFailuresPerAccount: { limit: 100, windowMs: 365 * DAY },
   /** Wrong codes in a row at the second step of sign-in; the owner is mailed when the count reaches the limit. */

@@ -6,6 +6,13 @@ import { XSRF_COOKIE, XSRF_HEADER } from '../../contract/app.js';
 import { invalidXsrfToken } from '../http/errors.js';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route a provider's cross-site POST reaches (the form_post callback of DESIGN 14): it cannot carry the
+     * header, and its own state check is its proof. Nothing else may set it.
+     */
+    xsrfExempt?: boolean;
+  }
   interface FastifyReply {
     /** Sets the XSRF-TOKEN cookie unless the request brought one: the page calls this when it is served. */
     ensureXsrfCookie(): FastifyReply;
@@ -53,7 +60,7 @@ async function xsrf(app: FastifyInstance) {
       return done();
     }
     if (cookieToken === '' && fromOwnPage(request)) reply.ensureXsrfCookie();
-    if (SAFE_METHODS.has(request.method)) return done();
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.xsrfExempt) return done();
     const header = request.headers[XSRF_HEADER];
     if (typeof header !== 'string' || !sameToken(header, cookieToken)) return done(invalidXsrfToken());
     done();

@@ -32,9 +32,17 @@ export interface GuardOptions {
 /**
  * Sessions that began with a proof of the owner count as fresh for their first minutes: a password
  * sign-in (the code step's too), a sign-up (the password was just chosen), a passkey, which DESIGN 11
- * counts as both factors, and a mailed code (DESIGN 7 names it among the proofs). A QR session proves only that someone held the code.
+ * counts as both factors, a mailed code (DESIGN 7 names it among the proofs) and a provider's sign-in
+ * (DESIGN 14: the provider authenticated the person moments before). A QR session proves only that someone
+ * held the code.
  */
-const PROVED_AT_START: ReadonlySet<SessionKind> = new Set(['password', 'signup', 'passkey', 'email_code']);
+const PROVED_AT_START: ReadonlySet<SessionKind> = new Set([
+  'password',
+  'signup',
+  'passkey',
+  'email_code',
+  'oidc',
+]);
 
 /**
  * The one fresh-authentication guard (DESIGN 7, "Fresh authentication for what adds a way in"): every call

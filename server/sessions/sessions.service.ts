@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SessionKind } from '../../contract/cable.js';
+import type { TwoFactorRequired } from '../../contract/two-factor.js';
 import type { DbOrTx } from '../db/database.js';
 import type { SessionRow } from '../db/schema.js';
 import type { Account } from '../users/account.js';
@@ -147,30 +148,67 @@ export async function authenticateToken(db: DbOrTx, token: string): Promise<Auth
 /** A token sign-in: the session it opened, the token the caller now holds, and whether it is new. */
 export type TokenSignIn = Authenticated & { token: string; redeemed: boolean };
 
+/** A pending token redeemed by a first factor (a provider's sign-in) whose account asks a second step first. */
+export interface SecondStepAsked {
+  secondStep: TwoFactorRequired;
+  user: Account;
+}
+
+export interface TokenSignInOptions {
+  userAgent?: string | null;
+  qrOnly?: boolean;
+  /** For a pending token of a first factor (kind `oidc`): the second step it still needs, or null. */
+  secondStepFor?: (user: Account, firstFactor: 'oidc') => Promise<TwoFactorRequired | null>;
+}
+
 /**
- * Token sign-in. An active token signs in as itself (unless `qrOnly`); a pending QR token is redeemed once:
- * its row goes and a new session of kind `qr` (named after the redeeming device) takes its place, so the
- * token in the photographed code is dead the moment it is used.
+ * Token sign-in. An active token signs in as itself (unless `qrOnly`); a pending token is redeemed once:
+ * its row goes and a new session of its kind (`qr`, named after the redeeming device, or `oidc`) takes its
+ * place, so the token in the photographed code or the provider's redirect is dead the moment it is used. A
+ * QR code was issued by a signed-in owner who confirmed the password; a provider's token is one factor, so
+ * the account's second step is asked before any session starts (DESIGN 14).
  */
 export async function signInWithToken(
   db: Db,
   token: string,
-  { userAgent = null, qrOnly = false }: { userAgent?: string | null; qrOnly?: boolean } = {},
-): Promise<TokenSignIn | null> {
+  options?: Omit<TokenSignInOptions, 'secondStepFor'>,
+): Promise<TokenSignIn | null>;
+export async function signInWithToken(
+  db: Db,
+  token: string,
+  options: TokenSignInOptions,
+): Promise<TokenSignIn | SecondStepAsked | null>;
+export async function signInWithToken(
+  db: Db,
+  token: string,
+  { userAgent = null, qrOnly = false, secondStepFor }: TokenSignInOptions = {},
+): Promise<TokenSignIn | SecondStepAsked | null> {
   const now = Date.now();
   const found = await findLiveSession(db, token, now);
   if (!found) return null;
-  if (found.session.pending) return redeemQrToken(db, found, userAgent);
+  if (found.session.pending) return redeemPendingToken(db, found, { userAgent, secondStepFor });
   if (qrOnly) return null;
   const { user, session } = await touch(db, found, now);
   return { user, session, token, redeemed: false };
 }
 
-function redeemQrToken(db: Db, found: Found, userAgent: string | null): Promise<TokenSignIn | null> {
+async function redeemPendingToken(
+  db: Db,
+  found: Found,
+  { userAgent, secondStepFor }: Pick<TokenSignInOptions, 'userAgent' | 'secondStepFor'>,
+): Promise<TokenSignIn | SecondStepAsked | null> {
+  const { kind } = found.session;
+  if (kind === 'oidc' && secondStepFor) {
+    // Two devices racing with one token: only the one whose delete removed the row goes on.
+    if (!(await claimPendingSession(db, found.session.id))) return null;
+    const secondStep = await secondStepFor(found.user, kind);
+    if (secondStep) return { secondStep, user: found.user };
+    const created = await createSession(db, { userId: found.user.id, kind, userAgent });
+    return { user: found.user, session: created.session, token: created.token, redeemed: true };
+  }
   return db.transaction().execute(async (tx) => {
-    // Two devices racing with one code: only the one whose delete removed the row gets a session.
     if (!(await claimPendingSession(tx, found.session.id))) return null;
-    const created = await createSession(tx, { userId: found.user.id, kind: 'qr', userAgent });
+    const created = await createSession(tx, { userId: found.user.id, kind, userAgent });
     return { user: found.user, session: created.session, token: created.token, redeemed: true };
   });
 }

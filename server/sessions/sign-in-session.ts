@@ -57,8 +57,8 @@ export async function startSessionIfPasswordUnchanged(
     passwordChangedAt: string;
     caller: Caller;
     refused: () => Error;
-    /** How the sign-in began: a password, or a mailed code before a code step. */
-    kind?: 'password' | 'email_code';
+    /** How the sign-in began: a password, a mailed code or a provider's sign-in before a code step. */
+    kind?: 'password' | 'email_code' | 'oidc';
     /** 2 after the code step of two-step sign-in. */
     factors?: 1 | 2;
   },

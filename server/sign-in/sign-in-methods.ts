@@ -23,8 +23,11 @@ export interface SignInMethod<S extends LoginSession = LoginSession> {
   signIn(session: S, attempt: SignInAttempt): Promise<LoginReply>;
 }
 
-/** The first factors a second step may follow; the session it starts is of that kind. */
-export type FirstFactor = 'password' | 'email_code';
+/**
+ * The first factors a second step may follow; the session it starts is of that kind (`oidc`: a provider's
+ * sign-in, DESIGN 14).
+ */
+export type FirstFactor = 'password' | 'email_code' | 'oidc';
 
 /** A step after a first factor that asks for more (two-step sign-in): its challenge, or null to pass. */
 export interface SecondStep {

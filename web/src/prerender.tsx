@@ -1,4 +1,5 @@
 import { prerenderToNodeStream } from 'react-dom/static';
+import { API_PATHS } from '@contract/api-paths';
 import { WEB_ROUTES, type WebRouteKey } from '@contract/web-routes';
 import { App } from './app/app';
 import { preloadRoute } from './app/router';
@@ -21,7 +22,13 @@ interface Prerendered {
  */
 export const PRERENDERED: Partial<Record<WebRouteKey | 'notFound', Prerendered>> = {
   home: { path: WEB_ROUTES.home.path, file: 'home' },
-  login: { path: WEB_ROUTES.login.path, file: 'login', screen: 'src/features/auth/login-screen.tsx' },
+  // The screen with the provider buttons of DESIGN 14 (app/sign-in-pages.tsx), which ask for the providers.
+  login: {
+    path: WEB_ROUTES.login.path,
+    file: 'login',
+    screen: 'src/app/sign-in-pages.tsx',
+    fetches: [API_PATHS.authProviders],
+  },
   pricing: {
     path: WEB_ROUTES.pricing.path,
     file: 'pricing',

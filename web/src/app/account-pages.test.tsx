@@ -92,7 +92,7 @@ describe('the settings area', () => {
       [
         <AccountSecurityPage key="s" />,
         '/account/security',
-        ['GET /api/v1/passkeys', 'GET /api/v1/two_factor'],
+        ['GET /api/v1/auth/providers', 'GET /api/v1/passkeys', 'GET /api/v1/two_factor'],
       ],
       [<AccountDevicesPage key="d" />, '/account/devices', ['GET /api/v1/sessions']],
       [<AccountBillingPage key="b" />, '/account/billing', ['GET /api/v1/subscription']],

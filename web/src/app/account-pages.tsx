@@ -8,6 +8,7 @@ import { DownloadDataPanel } from '@/features/data/download-data-panel';
 import { DeviceSignInRow } from '@/features/device-sign-in/device-sign-in-section';
 import { DevicesPanel } from '@/features/devices/devices-panel';
 import { VerifyEmailBanner } from '@/features/email-verification/verify-email-banner';
+import { ConnectedAccountsRow } from '@/features/identities/connected-accounts-row';
 import { PasskeysRow } from '@/features/passkeys/passkeys-panel';
 import { SubscriptionPanel } from '@/features/subscription/subscription-panel';
 import { TwoFactorRows } from '@/features/two-factor/two-factor-panel';
@@ -52,6 +53,7 @@ export function AccountSecurityPage() {
         <PasswordRow />
         <TwoFactorRows />
         <PasskeysRow />
+        <ConnectedAccountsRow />
       </SettingRows>
     </SettingsLayout>
   );

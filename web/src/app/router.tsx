@@ -9,8 +9,9 @@ import { RequireAgent, RequireUser } from './require-user';
 import { Shell } from './shell';
 
 // Every screen but home is its own chunk, fetched on first visit (docs/decisions/030-router-and-lazy-screens.md).
-const LoginScreen = lazyScreen(() => import('@/features/auth/login-screen').then((m) => m.LoginScreen));
-const SignupScreen = lazyScreen(() => import('@/features/auth/signup-screen').then((m) => m.SignupScreen));
+// With the provider buttons of DESIGN 14 (sign-in-pages.tsx).
+const LoginScreen = lazyScreen(() => import('./sign-in-pages').then((m) => m.LoginPage));
+const SignupScreen = lazyScreen(() => import('./sign-in-pages').then((m) => m.SignupPage));
 const ResetPasswordScreen = lazyScreen(() =>
   import('@/features/password/reset-password-screen').then((m) => m.ResetPasswordScreen),
 );

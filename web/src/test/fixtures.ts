@@ -106,5 +106,7 @@ export function accountPageReads(call: { method: string; path: string }, me: Me 
   if (call.path === '/api/v1/sessions') return { status: 200, body: { sessions: [thisDevice] } };
   if (call.path === '/api/v1/two_factor')
     return { status: 200, body: { enabled: false, recovery_codes_left: 0 } };
+  // A server without OpenID providers (DESIGN 14): the security page shows no connected accounts.
+  if (call.path === '/api/v1/auth/providers') return { status: 200, body: { providers: [] } };
   return undefined;
 }

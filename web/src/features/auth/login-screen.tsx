@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -29,7 +29,8 @@ import { requestSignInCode } from './api/request-sign-in-code';
 import type { LoginReply, User } from '@contract/users';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 
-export function LoginScreen() {
+/** `alternatives`: other ways in, under the form (the app passes the provider buttons of DESIGN 14). */
+export function LoginScreen({ alternatives }: { alternatives?: ReactNode } = {}) {
   const location = useLocation();
   const navigate = useNavigate();
   const returnPath = useReturnPath();
@@ -88,7 +89,10 @@ export function LoginScreen() {
     (token: string) =>
       submit(async () => {
         const previous = sessionStore.token;
-        sessionStore.setUser(await loginWithToken(token));
+        const reply = await loginWithToken(token);
+        // A provider's sign-in (DESIGN 14) still asks for the account's two-step code.
+        if ('two_factor_required' in reply) return setChallenge(reply.challenge);
+        sessionStore.setUser(reply);
         // The session this page held before is ended on the server, not just forgotten here.
         if (previous) await revokeToken(previous).catch(() => undefined);
         await navigate(returnPath, { replace: true });
@@ -223,6 +227,7 @@ export function LoginScreen() {
           Forgot password?
         </Link>
       </SubmitForm>
+      {alternatives}
       <p>
         New here?{' '}
         <Link to={paths.signup} state={location.state}>

@@ -5,11 +5,12 @@ const SIGN_IN_PAGES: string[] = [paths.login, paths.signup];
 
 /**
  * Where to go after signing in: the page the guard turned the visitor away from (location state `from`),
- * else the account page. Only a path inside this app counts ("/x", never "//host" or a URL), so a crafted
+ * else the `return_to` of a provider's sign-in, else the account page. Only a path inside this app counts ("/x", never "//host" or a URL), so a crafted
  * link cannot send a fresh sign-in elsewhere.
  */
-export function returnPathFrom(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
+export function returnPathFrom(state: unknown, search = ''): string {
+  // A provider's sign-in comes back with `?return_to=` (the server kept it to a path of this app).
+  const from = (state as { from?: unknown } | null)?.from ?? new URLSearchParams(search).get('return_to');
   if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.includes('\\')) {
     return paths.account;
   }
@@ -18,5 +19,6 @@ export function returnPathFrom(state: unknown): string {
 }
 
 export function useReturnPath(): string {
-  return returnPathFrom(useLocation().state);
+  const { state, search } = useLocation();
+  return returnPathFrom(state, search);
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Field } from '@/components/ui/field';
 import { Page } from '@/components/ui/page';
@@ -15,7 +15,8 @@ import { useReturnPath } from './return-to';
 
 const WELCOME = 'Welcome! Your account has been created and you are signed in.';
 
-export function SignupScreen() {
+/** `alternatives`: other ways in, under the form (the app passes the provider buttons of DESIGN 14). */
+export function SignupScreen({ alternatives }: { alternatives?: ReactNode } = {}) {
   const location = useLocation();
   const returnPath = useReturnPath();
   const navigate = useNavigate();
@@ -61,6 +62,7 @@ export function SignupScreen() {
         />
         <NewPasswordField value={password} onChange={setPassword} email={email} refused={refused} />
       </SubmitForm>
+      {alternatives}
       <p>
         Already have an account?{' '}
         <Link to={paths.login} state={location.state}>

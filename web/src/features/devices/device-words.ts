@@ -6,6 +6,7 @@ const KIND_WORDS: Record<SessionKind, string> = {
   qr: 'Signed in with a QR code',
   passkey: 'Signed in with a passkey',
   email_code: 'Signed in with a code sent by e-mail',
+  oidc: 'Signed in with Google, Apple or another provider',
 };
 
 export const kindInWords = (kind: SessionKind) => KIND_WORDS[kind];
