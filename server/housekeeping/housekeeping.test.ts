@@ -54,6 +54,7 @@ describe.each(testDialects)('housekeeping on %s', (dialect) => {
       'passkey challenges': 0,
       'two-factor challenges': 0,
       'email codes': 0,
+      'provider flows': 0,
     });
     expect(await db.selectFrom('sessions').select('id').execute()).toHaveLength(1);
     expect(await db.selectFrom('password_resets').select('token_hash').execute()).toEqual([
