@@ -76,7 +76,7 @@ test.describe('sign in with a provider (DESIGN 14)', () => {
 
   test('two-step sign-in still asks for its code after a provider sign-in', async ({ page, baseURL }) => {
     const email = uniqueEmail('google-2fa');
-    const user = await createAccount(baseURL!, email);
+    const user = await createAccount(baseURL!, email, PASSWORD, { verified: false });
     const auth = { authorization: `Bearer ${user.auth_token}`, 'content-type': 'application/json' };
     // The address confirmed with the code of the sign-up mail, as its owner would.
     const mail = await waitForMail(email, /Confirm your e-mail address/);
@@ -120,7 +120,7 @@ test.describe('connected accounts on /account/security (DESIGN 14)', () => {
     baseURL,
   }) => {
     const email = uniqueEmail('connect');
-    const user = await createAccount(baseURL!, email);
+    const user = await createAccount(baseURL!, email, PASSWORD, { verified: false });
     const mail = await waitForMail(email, /Confirm your e-mail address/);
     const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
     const confirmed = await fetch(`${baseURL}/api/v1/email_verification/confirm`, {
@@ -171,7 +171,7 @@ test.describe('connected accounts on /account/security (DESIGN 14)', () => {
     baseURL,
   }) => {
     const email = uniqueEmail('squatted');
-    const squatter = await createAccount(baseURL!, email);
+    const squatter = await createAccount(baseURL!, email, PASSWORD, { verified: false });
     const who = login('o');
     await providerAccount('google', who, { email, email_verified: true });
     await page.goto('/login');

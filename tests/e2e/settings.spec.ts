@@ -72,8 +72,8 @@ for (const width of [390, 1280]) {
         await expectNoSidewaysScroll(page, `${path} at ${width} px`);
         rows += await openAndCloseEachRow(page, path);
       }
-      // Profile's e-mail, Security's password, two-step and passkeys, Devices' QR code.
-      expect(rows).toBe(5);
+      // Profile's e-mail, Security's password, two-step, passkeys and connected accounts, Devices' QR code.
+      expect(rows).toBe(6);
     });
 
     test('changes the password with the keyboard alone', async ({ page, baseURL }) => {
