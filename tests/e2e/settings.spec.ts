@@ -43,6 +43,8 @@ for (const width of [390, 1280]) {
       page,
       baseURL,
     }) => {
+      // Five pages and every row opened, each state checked by axe: longer than one page's test.
+      test.slow();
       const email = uniqueEmail(`settings-${width}`);
       await createAccount(baseURL!, email);
       await signInFromLogin(page, email);
