@@ -92,6 +92,14 @@ async function createAccount(baseURL: string, label: string): Promise<string> {
     body: JSON.stringify({ user: { email, password: PASSWORD } }),
   });
   if (reply.status !== 201) throw new Error(`Sign-up failed: ${reply.status} ${await reply.text()}`);
+  // Confirmed through its sign-up mail's link, as its owner would (DESIGN 13): a subscriber needs it.
+  const token = (await linkInOutbox(email, 'verify-email')).split('/').pop()!;
+  const confirmed = await fetch(`${baseURL}/api/v1/email_verification/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${accounts % 250}` },
+    body: JSON.stringify({ token }),
+  });
+  if (confirmed.status !== 200) throw new Error(`Confirming failed: ${confirmed.status}`);
   return email;
 }
 
@@ -116,6 +124,11 @@ async function resetLinkFor(baseURL: string, email: string): Promise<string> {
     body: JSON.stringify({ email }),
   });
   if (reply.status !== 204) throw new Error(`Reset request failed: ${reply.status}`);
+  return linkInOutbox(email, 'change-password');
+}
+
+/** The link to `page` in a mail to `email`, read from the outbox (written after the call's reply). */
+async function linkInOutbox(email: string, page: string): Promise<string> {
   for (let attempt = 0; attempt < 40; attempt++) {
     // The outbox folder appears with the first mail, written after the reply.
     const files = existsSync(outboxDir)
@@ -124,12 +137,12 @@ async function resetLinkFor(baseURL: string, email: string): Promise<string> {
     for (const file of files) {
       if (!file.isFile() || !file.name.endsWith('.eml')) continue;
       const mail = readMail(readFileSync(join(file.parentPath, file.name), 'utf8'));
-      const link = /https?:\/\/\S+\/change-password\/\S+/.exec(mail.text)?.[0];
+      const link = new RegExp(`https?://\\S+/${page}/\\S+`).exec(mail.text)?.[0];
       if (mail.to.includes(email) && link) return link;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`No reset mail for ${email} in ${outboxDir}`);
+  throw new Error(`No mail with a ${page} link for ${email} in ${outboxDir}`);
 }
 
 /** A signed-in account that subscribed to `plan` through the stand-in's PayPal button; its PayPal id. */
