@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { totpCode } from '../support/totp';
 import { expect, test } from './fixtures';
-import { createAccount, PASSWORD, signInFromLogin, storedUser, uniqueEmail } from './support/accounts';
+import { createAccount, signInFromLogin, storedUser, turnOnTwoStep, uniqueEmail } from './support/accounts';
 import { addVirtualAuthenticator } from './support/virtual-authenticator';
 
 /** The operator's command, as docs/operations.md says to run it, against the server these tests use. */
@@ -13,20 +12,6 @@ function npmRunAdmin(...words: string[]): string {
     env: { PATH: process.env.PATH ?? '', DATABASE_URL: `sqlite:${join(dataDir, 'app.sqlite')}` },
     encoding: 'utf8',
   });
-}
-
-/** Two-step sign-in turned on through the API with the page's own token, as the person's app would. */
-async function turnOnTwoStep(baseURL: string, token: string) {
-  const call = (path: string, body: object) =>
-    fetch(`${baseURL}/api/v1/two_factor/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-  const setUp = await call('setup', { password: PASSWORD });
-  expect(setUp.status).toBe(200);
-  const { secret } = (await setUp.json()) as { secret: string };
-  expect((await call('enable', { code: totpCode(secret, Date.now()) })).status).toBe(200);
 }
 
 test.describe('the support console', () => {

@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createAccount, mailedCodeIn, PASSWORD, uniqueEmail, VERIFY_MAIL_SUBJECT } from './support/accounts';
+import {
+  createAccount,
+  mailedCodeIn,
+  PASSWORD,
+  turnOnTwoStep,
+  uniqueEmail,
+  VERIFY_MAIL_SUBJECT,
+} from './support/accounts';
 import { openAccount, pushConnected, withSecondBrowser } from './support/account-page';
 import { linkIn, waitForMail } from './support/mailbox';
 import { totpCode } from '../support/totp';
@@ -68,16 +75,7 @@ test.describe('a confirmed e-mail address', () => {
 test('signs in with a code sent by e-mail, then the code of two-step sign-in', async ({ page, baseURL }) => {
   const email = uniqueEmail('email-code');
   const user = await createAccount(baseURL!, email);
-  const post = (path: string, body: object) =>
-    fetch(`${baseURL}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.auth_token}` },
-      body: JSON.stringify(body),
-    });
-  const { secret } = (await (await post('/api/v1/two_factor/setup', { password: PASSWORD })).json()) as {
-    secret: string;
-  };
-  expect((await post('/api/v1/two_factor/enable', { code: totpCode(secret) })).status).toBe(200);
+  const secret = await turnOnTwoStep(baseURL!, user.auth_token);
 
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { User } from '../../../contract/users';
+import { totpCode } from '../../support/totp';
 import { linkIn, waitForMail } from './mailbox';
 
 let counter = 0;
@@ -101,4 +102,22 @@ export async function qrLinkFor(baseURL: string, token: string, password = PASSW
   const reply = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   expect(reply.status, await reply.clone().text()).toBe(200);
   return ((await reply.json()) as { link: string }).link;
+}
+
+/**
+ * Two-step sign-in turned on through the API with the account's token, as the person's authenticator app
+ * would; the secret, for the codes of later steps.
+ */
+export async function turnOnTwoStep(baseURL: string, token: string): Promise<string> {
+  const call = (path: string, body: object) =>
+    fetch(`${baseURL}/api/v1/two_factor/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+  const setUp = await call('setup', { password: PASSWORD });
+  expect(setUp.status).toBe(200);
+  const { secret } = (await setUp.json()) as { secret: string };
+  expect((await call('enable', { code: totpCode(secret, Date.now()) })).status).toBe(200);
+  return secret;
 }
