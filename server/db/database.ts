@@ -2,10 +2,11 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector.js';
 import { readDirectly } from './direct-reads.js';
+import { KeptPlanSqliteDialect } from './sqlite-placeholders.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -100,7 +101,7 @@ function openSqlite(path: string, locking: SqliteLocking): DatabaseHandle {
   // Deleted rows are overwritten with zeros, not just unlinked: a deleted e-mail is not left in free space.
   connection.pragma('secure_delete = ON');
   const statements = withStatementCache(connection);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  const db = new Kysely<Database>({ dialect: new KeptPlanSqliteDialect({ database: statements }) });
   // The request path's reads skip Kysely outside transactions (direct-reads.ts).
   readDirectly(db, connection);
   return {
