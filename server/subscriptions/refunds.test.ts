@@ -158,4 +158,25 @@ describe.each(testDialects)('PAYMENT.SALE.REFUNDED and .REVERSED on %s', (dialec
     expect((await kit.paypal.webhooks.resend(down, to)).status).toBe(200);
     expect(await currentOf(kit.app, user)).toMatchObject({ status: 'CANCELLED', entitled: false });
   });
+
+  it("works the same from the stand-in's controls over HTTP, as a browser test drives them", async () => {
+    const kit = await start(dialect);
+    const user = await newUser(kit.app);
+    const active = await subscribe(kit, user, 'two_day');
+    const control = async (name: string, body: object = {}) => {
+      const reply = await fetch(`${kit.paypal.url}/stand-in/subscriptions/${active.id}/${name}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+      });
+      expect(reply.status).toBe(200);
+      return (await reply.json()) as { id: string; sale_id?: string };
+    };
+    const renewal = await control('pay-renewal');
+    expect(renewal.sale_id).toMatch(/^[A-Z0-9]{17}$/);
+    await control('refund', { sale_id: renewal.sale_id, amount: '0.50' });
+    expect(await statusesOf(kit, user)).toEqual(['PARTIALLY_REFUNDED', 'COMPLETED']);
+    await control('reverse', { sale_id: renewal.sale_id });
+    expect(await statusesOf(kit, user)).toEqual(['REFUNDED', 'COMPLETED']);
+    expect(await currentOf(kit.app, user)).toMatchObject({ status: 'CANCELLED', entitled: false });
+  });
 });
