@@ -191,6 +191,11 @@ describe.each(testDialects)('receipts on %s', (dialect) => {
     expect((await kit.app.inject({ url: `/billing/receipts/${first.id}?token=nonsense` })).statusCode).toBe(
       404,
     );
+    // The hourly job sweeps a link nobody used once it expired.
+    await receiptLink(kit, user, renewal.id);
+    const swept = await kit.app.housekeeping.sweep(kit.app.database.db, new Date(Date.now() + 2 * ahead));
+    expect(swept['receipt links']).toBe(1);
+    expect(await kit.app.database.db.selectFrom('receipt_links').selectAll().execute()).toEqual([]);
   });
 
   it('answers 503 with a sentence while PayPal is down', async () => {
