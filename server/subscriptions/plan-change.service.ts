@@ -23,6 +23,7 @@ export async function changePlan(
   const planId = ctx.config.paypal.plans[plan];
   const { paypal } = ctx;
   if (!paypal || !planId) throw planChangeUnavailable();
+  await ctx.rateLimiter.check('planChangesPerUser', String(userId));
   const billing = `${ctx.config.publicUrl}/account/billing`;
   try {
     const { approveUrl } = await paypal.revise(target.paypalSubscriptionId, {

@@ -155,3 +155,18 @@ describe.each(testDialects)('BILLING.SUBSCRIPTION.UPDATED on %s', (dialect) => {
     expect(await currentOf(kit.app, user)).toMatchObject({ plan: 'monthly' });
   });
 });
+
+describe.each(testDialects)('plan changes begun at PayPal, on %s', (dialect) => {
+  it('are limited per account: 429 once past the limit, and PayPal is not asked', async () => {
+    const kit = await start(dialect, {
+      rateLimits: { settings: { planChangesPerUser: { limit: 1, windowMs: 60_000 } } },
+    });
+    const user = await newUser(kit.app);
+    await subscribe(kit, user, 'monthly');
+    expect((await changePlanTo(kit.app, user, 'weekly')).statusCode).toBe(200);
+    const refused = await changePlanTo(kit.app, user, 'two_day');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: 'too_many_requests' });
+    expect(kit.paypal.subscriptions.calls.revise).toBe(1);
+  });
+});
