@@ -51,6 +51,11 @@ describe.each(testDialects)('POST /api/v1/subscription/change on %s', (dialect) 
     expect(pushed).toEqual([
       { event: 'subscription_changed', subscription: expect.objectContaining({ plan: 'weekly' }) },
     ]);
+    await kit.app.ctx.mailer.flush();
+    const mail = kit.smtp.mails.find(
+      (m) => m.to.includes(user.email) && m.subject === 'Your BullApp plan is now Weekly',
+    );
+    expect(mail?.text).toContain('Its price starts with the next payment');
   });
 
   it('changes nothing when the buyer cancels at PayPal’s page', async () => {
@@ -67,6 +72,8 @@ describe.each(testDialects)('POST /api/v1/subscription/change on %s', (dialect) 
     expect(
       kit.paypal.webhooks.deliveries.some((d) => d.event.event_type === 'BILLING.SUBSCRIPTION.UPDATED'),
     ).toBe(false);
+    await kit.app.ctx.mailer.flush();
+    expect(kit.smtp.mails.filter((m) => m.subject.startsWith('Your BullApp plan is now'))).toEqual([]);
   });
 
   it('answers 503 and changes nothing while PayPal is down, and works once it is back', async () => {
