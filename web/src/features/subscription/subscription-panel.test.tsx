@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { SubscriptionJson } from '@contract/subscriptions';
 import { accountEvents } from '@/lib/account-events';
 import { sessionStore } from '@/lib/session-store';
+import { useSubscription } from '@/lib/subscription';
 import { apiError, heldReply, stubApi, type StubReply } from '@/test/fetch-stub';
 import { activeSubscription, signedInUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-screen';
@@ -42,8 +43,12 @@ function server(
   );
 }
 
+function OnlyThePanel() {
+  return <SubscriptionPanel read={useSubscription()} />;
+}
+
 async function showPanel() {
-  renderScreen(<SubscriptionPanel />, { url: '/account' });
+  renderScreen(<OnlyThePanel />, { url: '/account' });
   return screen.findByRole('region', { name: 'Your subscription' }).then((panel) => within(panel));
 }
 
