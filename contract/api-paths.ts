@@ -14,6 +14,13 @@ export const API_PATHS = {
   confirmSubscription: '/api/v1/subscriptions/confirm',
   subscription: '/api/v1/subscription',
   cancelSubscription: '/api/v1/subscription/cancel',
+  /** DESIGN 15: PayPal's revise of the current subscription to another plan. */
+  changePlan: '/api/v1/subscription/change',
+  transactions: '/api/v1/billing/transactions',
+  /** A single-use address of one receipt page, for a browser tab that has no Bearer token (decision 192). */
+  receiptLink: '/api/v1/billing/receipt_link',
+  /** The printable receipt: an HTML page, not a JSON call. */
+  receipt: '/billing/receipts/:transaction_id',
   paypalWebhook: '/api/v1/paypal/webhook',
   qrCode: '/api/v1/check_chromes_password',
   exportData: '/api/v1/export',

@@ -28,6 +28,8 @@ export const ERROR_MESSAGES = {
   already_subscribed: 'You already have an active subscription.',
   payments_unavailable: 'Payments are not available right now. Please try again in a few minutes.',
   subscription_not_found: 'No such subscription was found for your account.',
+  same_plan: 'You are on this plan already. Choose another plan to change to.',
+  transaction_not_found: 'No such payment was found for your account.',
   invalid_signature: 'This webhook call could not be verified.',
   webhooks_not_configured: 'PayPal webhooks are not configured on this server.',
   invalid_passkey: 'This passkey could not be verified. Please try again, or sign in with your password.',
@@ -107,6 +109,15 @@ export const ERROR_VARIANTS = {
   /** 403 `email_not_verified` of POST /api/v1/identities/link_token (DESIGN 13: an unverified address is never linked). */
   linkNeedsVerifiedEmail:
     'Please confirm your e-mail address before you connect another account. We sent you a code when you signed up; you can ask for a new one.',
+  /** 404 `subscription_not_found` of POST /api/v1/subscription/change: nothing ACTIVE to change. */
+  noSubscriptionToChange:
+    'You have no active subscription to change. Choose a plan on the pricing page to subscribe.',
+  /** 503 `payments_unavailable` of POST /api/v1/subscription/change: PayPal did not take the revise. */
+  planChangeUnavailable:
+    'PayPal could not start the plan change, so nothing has changed. Please try again in a few minutes.',
+  /** 503 `payments_unavailable` of GET /api/v1/billing/transactions. */
+  historyUnavailable:
+    'Your payment history cannot be read from PayPal right now. Please try again in a few minutes.',
   deletionKeptForPayPal:
     'The account was not deleted: PayPal could not cancel its subscription, so nothing was changed. Try again in a few minutes.',
 } as const;

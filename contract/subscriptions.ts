@@ -27,6 +27,18 @@ export const subscriptionSchema = z.object({
       'ISO 8601 time when access ends if nothing changes: the end of the period already paid once CANCELLED, the end of the grace days while SUSPENDED',
     ),
   payment_failed: z.boolean(),
+  fix_payment_url: z
+    .string()
+    .nullable()
+    .describe(
+      "While a payment has failed: PayPal's page where the payer fixes the payment method (the sandbox twin in sandbox); else null",
+    ),
+  trial_ends_at: z
+    .string()
+    .nullable()
+    .describe(
+      'ISO 8601 time the trial ends and the first regular payment is due, while in a trial; else null',
+    ),
 });
 export type SubscriptionJson = z.infer<typeof subscriptionSchema>;
 
@@ -65,3 +77,16 @@ export const cancelSubscriptionBodySchema = z
 export type CancelSubscriptionBody = z.infer<typeof cancelSubscriptionBodySchema>;
 
 export const webhookReplySchema = z.object({ received: z.literal(true) });
+
+/** POST /api/v1/subscription/change (DESIGN 15): PayPal's revise of the current ACTIVE subscription. */
+export const changePlanBodySchema = z.object({ plan: subscriptionPlanSchema });
+export type ChangePlanBody = z.infer<typeof changePlanBodySchema>;
+
+export const changePlanReplySchema = z.object({
+  approve_url: z
+    .string()
+    .describe(
+      'Where the subscriber approves the new plan at PayPal; PayPal then sends them back to /account/billing. The new plan starts at the next billing, nothing is prorated',
+    ),
+});
+export type ChangePlanReply = z.infer<typeof changePlanReplySchema>;

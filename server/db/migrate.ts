@@ -13,6 +13,7 @@ import { keysOutsideTheDatabase } from './migrations/2026-11-26-keys-outside-the
 import { supportConsoleSchema } from './migrations/2026-11-27-support-console.js';
 import { emailVerificationSchema } from './migrations/2026-11-28-email-verification.js';
 import { identitiesSchema } from './migrations/2026-11-30-identities.js';
+import { billingSchema } from './migrations/2026-12-01-billing.js';
 import type { AppKeys } from '../security/app-keys.js';
 
 /** Listed explicitly (never read from a folder) so a build can't pick up or miss files by accident. */
@@ -32,6 +33,7 @@ export function migrationsFor(dialect: Dialect, { keys }: { keys: AppKeys }): Re
     '2026-11-27-support-console': supportConsoleSchema(dialect),
     '2026-11-28-email-verification': emailVerificationSchema(dialect),
     '2026-11-30-identities': identitiesSchema(dialect),
+    '2026-12-01-billing': billingSchema(dialect),
   };
 }
 

@@ -72,6 +72,29 @@ export interface SubscriptionsTable {
   access_until: string | null;
   created_at: string;
   updated_at: string;
+  /** While in a trial: when it ends, as PayPal says (its next billing time); null outside a trial. */
+  trial_ends_at: string | null;
+  /** When the mail three days before the trial's end went out (once). */
+  trial_reminded_at: string | null;
+  /** 1 when this server created it with its plan override (no trial: one per account). */
+  plan_overridden: Generated<number>;
+  /** When a full refund or a reversal ended access (DESIGN 15): access_until from then on. */
+  access_ended_at: string | null;
+}
+
+/** A payment PayPal reported: the subscription it paid, and when its receipt was mailed. */
+export interface PayPalSalesTable {
+  sale_id: string;
+  subscription_id: number;
+  receipt_mailed_at: string | null;
+}
+
+/** A single-use address of one receipt page (decision 192): 5 minutes, only the token's SHA-256. */
+export interface ReceiptLinksTable {
+  token_hash: string;
+  user_id: number;
+  transaction_id: string;
+  expires_at: string;
 }
 
 /** One row while a user's subscription create runs (decision 154): creates of one user take turns. */
@@ -247,6 +270,8 @@ export interface Database {
   identities: IdentitiesTable;
   oidc_flows: OidcFlowsTable;
   identity_link_tokens: IdentityLinkTokensTable;
+  paypal_sales: PayPalSalesTable;
+  receipt_links: ReceiptLinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

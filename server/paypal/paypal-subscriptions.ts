@@ -14,11 +14,16 @@ const subscriptionSchema = z.object({
   plan_id: z.string().min(1),
   custom_id: z.string().optional(),
   status_update_time: z.string().optional(),
+  plan_overridden: z.boolean().optional(),
+  subscriber: z.object({ email_address: z.string().optional() }).optional(),
   billing_info: z
     .object({
       next_billing_time: z.string().optional(),
       failed_payments_count: z.number().int().optional(),
       last_payment: z.object({ time: z.string() }).optional(),
+      cycle_executions: z
+        .array(z.object({ tenure_type: z.string(), cycles_completed: z.number().int().optional() }))
+        .optional(),
     })
     .optional(),
   links: z.array(z.object({ href: z.string(), rel: z.string() })).optional(),
@@ -35,6 +40,11 @@ export interface PayPalSubscription {
   lastPaymentAt: string | null;
   failedPayments: number;
   approveUrl: string | null;
+  /** PayPal bills a TRIAL cycle now: the plan has one and no REGULAR cycle has completed yet. */
+  inTrial: boolean;
+  planOverridden: boolean;
+  /** The payer's PayPal e-mail, once approved. */
+  payerEmail: string | null;
 }
 
 function toSubscription(body: unknown, what: string): PayPalSubscription {
@@ -42,6 +52,8 @@ function toSubscription(body: unknown, what: string): PayPalSubscription {
   if (!parsed.success)
     throw new PayPalError(`PayPal answered ${what} with a subscription the app cannot read`);
   const s = parsed.data;
+  const cycles = s.billing_info?.cycle_executions ?? [];
+  const regular = cycles.find((cycle) => cycle.tenure_type === 'REGULAR');
   return {
     id: s.id,
     status: s.status,
@@ -52,6 +64,9 @@ function toSubscription(body: unknown, what: string): PayPalSubscription {
     lastPaymentAt: s.billing_info?.last_payment?.time ?? null,
     failedPayments: s.billing_info?.failed_payments_count ?? 0,
     approveUrl: s.links?.find((link) => link.rel === 'approve')?.href ?? null,
+    inTrial: cycles.some((cycle) => cycle.tenure_type === 'TRIAL') && (regular?.cycles_completed ?? 0) === 0,
+    planOverridden: s.plan_overridden ?? false,
+    payerEmail: s.subscriber?.email_address ?? null,
   };
 }
 
@@ -62,7 +77,62 @@ export interface CreateSubscriptionInput {
   returnUrl: string;
   cancelUrl: string;
   brandName: string;
+  /**
+   * PayPal's plan override (`plan.billing_cycles`): the billing cycles the subscription runs instead of the
+   * plan's; one trial per account leaves the TRIAL cycle out (DESIGN 15).
+   */
+  billingCycles?: BillingCycleOverride[];
 }
+
+/** A billing cycle as PayPal's plan override takes it (billing_subscriptions_v1 billing_cycle_override). */
+export interface BillingCycleOverride {
+  sequence: number;
+  total_cycles: number;
+  pricing_scheme?: { fixed_price: { value: string; currency_code: string } };
+}
+
+export interface ReviseInput {
+  planId: string;
+  /** Where PayPal sends the subscriber back after approving or cancelling the change. */
+  returnUrl: string;
+  cancelUrl: string;
+  brandName: string;
+}
+
+/** A payment of a subscription as PayPal lists it (GET …/transactions). */
+export interface PayPalTransaction {
+  id: string;
+  status: string;
+  time: string;
+  amount: { currency_code: string; value: string };
+  payerEmail: string | null;
+}
+
+const moneySchema = z.object({ currency_code: z.string(), value: z.string() });
+const transactionsSchema = z.object({
+  transactions: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        status: z.string().optional(),
+        time: z.string(),
+        amount_with_breakdown: z.object({ gross_amount: moneySchema }),
+        payer_email: z.string().optional(),
+      }),
+    )
+    .optional(),
+});
+
+const planCyclesSchema = z.object({
+  billing_cycles: z.array(
+    z.object({
+      tenure_type: z.string(),
+      sequence: z.number().int(),
+      total_cycles: z.number().int().optional(),
+      pricing_scheme: z.object({ fixed_price: moneySchema.optional() }).optional(),
+    }),
+  ),
+});
 
 /** PayPal's Subscriptions API: create, read and cancel (billing_subscriptions_v1). */
 export class PayPalSubscriptions {
@@ -76,6 +146,7 @@ export class PayPalSubscriptions {
       body: {
         plan_id: input.planId,
         custom_id: String(input.userId),
+        ...(input.billingCycles ? { plan: { billing_cycles: input.billingCycles } } : {}),
         application_context: {
           brand_name: input.brandName,
           shipping_preference: 'NO_SHIPPING',
@@ -114,5 +185,75 @@ export class PayPalSubscriptions {
       body: { reason },
     });
     if (reply.status !== 204) throw new PayPalError(describeFailure('POST', path, reply), reply.status);
+  }
+
+  /**
+   * The plan's cycles without its TRIAL ones, as a plan override takes them; null when the plan has no trial
+   * (nothing to leave out, so no override).
+   */
+  async cyclesWithoutTrial(planId: string): Promise<BillingCycleOverride[] | null> {
+    const path = `/v1/billing/plans/${encodeURIComponent(planId)}`;
+    const reply = await this.api.authorized('GET', path);
+    if (reply.status !== 200) throw new PayPalError(describeFailure('GET', path, reply), reply.status);
+    const plan = planCyclesSchema.safeParse(reply.body);
+    if (!plan.success) throw new PayPalError(`PayPal answered GET ${path} with a plan the app cannot read`);
+    const cycles = plan.data.billing_cycles;
+    if (!cycles.some((cycle) => cycle.tenure_type === 'TRIAL')) return null;
+    return cycles
+      .filter((cycle) => cycle.tenure_type === 'REGULAR')
+      .map((cycle) => ({
+        sequence: cycle.sequence,
+        total_cycles: cycle.total_cycles ?? 0,
+        ...(cycle.pricing_scheme?.fixed_price
+          ? { pricing_scheme: { fixed_price: cycle.pricing_scheme.fixed_price } }
+          : {}),
+      }));
+  }
+
+  /** Revises the subscription to another plan: the subscriber approves the change at the approve link. */
+  async revise(id: string, input: ReviseInput): Promise<{ approveUrl: string }> {
+    if (!isPayPalSubscriptionId(id))
+      throw new PayPalError('not a PayPal subscription id: nothing was revised');
+    const path = `/v1/billing/subscriptions/${encodeURIComponent(id)}/revise`;
+    const reply = await this.api.authorized('POST', path, {
+      headers: { 'PayPal-Request-Id': randomUUID() },
+      body: {
+        plan_id: input.planId,
+        application_context: {
+          brand_name: input.brandName,
+          shipping_preference: 'NO_SHIPPING',
+          user_action: 'CONTINUE',
+          return_url: input.returnUrl,
+          cancel_url: input.cancelUrl,
+        },
+      },
+    });
+    if (reply.status !== 200) throw new PayPalError(describeFailure('POST', path, reply), reply.status);
+    const links = z
+      .object({ links: z.array(z.object({ href: z.string(), rel: z.string() })) })
+      .safeParse(reply.body);
+    const approveUrl = links.success ? links.data.links.find((link) => link.rel === 'approve')?.href : null;
+    if (!approveUrl) throw new PayPalError(`PayPal answered POST ${path} without an approve link`);
+    return { approveUrl };
+  }
+
+  /** The subscription's payments between two times (PayPal's transactions list). */
+  async transactions(id: string, { from, to }: { from: Date; to: Date }): Promise<PayPalTransaction[]> {
+    if (!isPayPalSubscriptionId(id)) return [];
+    const query = new URLSearchParams({ start_time: from.toISOString(), end_time: to.toISOString() });
+    const path = `/v1/billing/subscriptions/${encodeURIComponent(id)}/transactions?${query}`;
+    const reply = await this.api.authorized('GET', path);
+    if (reply.status === 404) return [];
+    if (reply.status !== 200) throw new PayPalError(describeFailure('GET', path, reply), reply.status);
+    const list = transactionsSchema.safeParse(reply.body);
+    if (!list.success)
+      throw new PayPalError(`PayPal answered GET ${path} with transactions the app cannot read`);
+    return (list.data.transactions ?? []).map((t) => ({
+      id: t.id,
+      status: t.status ?? 'COMPLETED',
+      time: t.time,
+      amount: t.amount_with_breakdown.gross_amount,
+      payerEmail: t.payer_email ?? null,
+    }));
   }
 }

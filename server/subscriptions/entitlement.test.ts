@@ -20,6 +20,10 @@ function subscription(change: Partial<Subscription>): Subscription {
     accessUntil: null,
     createdAt: '2026-11-22T09:59:00.000Z',
     updatedAt: '2026-11-22T10:00:00.000Z',
+    trialEndsAt: null,
+    trialRemindedAt: null,
+    planOverridden: false,
+    accessEndedAt: null,
     ...change,
   };
 }
@@ -53,7 +57,7 @@ describe('entitlement (DESIGN section 9)', () => {
   });
 
   it('shapes the subscription JSON', () => {
-    expect(toSubscriptionJson(subscription({ paymentFailed: true }), NOW, GRACE_DAYS)).toEqual({
+    expect(toSubscriptionJson(subscription({ paymentFailed: true }), NOW, GRACE_DAYS, 'production')).toEqual({
       id: 'I-BW452GLLEP1G',
       plan: 'monthly',
       status: 'ACTIVE',
@@ -61,15 +65,36 @@ describe('entitlement (DESIGN section 9)', () => {
       next_billing_at: '2026-12-22T10:00:00.000Z',
       access_until: null,
       payment_failed: true,
+      fix_payment_url: 'https://www.paypal.com/myaccount/autopay/',
+      trial_ends_at: null,
+    });
+  });
+
+  it("links PayPal's automatic-payments page only while a payment has failed, the sandbox's in sandbox", () => {
+    const failed = subscription({ paymentFailed: true });
+    expect(toSubscriptionJson(failed, NOW, GRACE_DAYS, 'sandbox').fix_payment_url).toBe(
+      'https://www.sandbox.paypal.com/myaccount/autopay/',
+    );
+    expect(toSubscriptionJson(subscription({}), NOW, GRACE_DAYS, 'production').fix_payment_url).toBeNull();
+  });
+
+  it('ends access the moment a refund or reversal ended it, whatever the status says', () => {
+    const refunded = subscription({ status: 'ACTIVE', accessEndedAt: '2026-11-22T11:00:00.000Z' });
+    expect(isEntitled(refunded, NOW, GRACE_DAYS)).toBe(false);
+    expect(toSubscriptionJson(refunded, NOW, GRACE_DAYS, 'production')).toMatchObject({
+      entitled: false,
+      access_until: '2026-11-22T11:00:00.000Z',
     });
   });
 
   it('says until when a SUSPENDED one gives access: the end of its grace days', () => {
     const suspended = subscription({ status: 'SUSPENDED', statusChangedAt: '2026-11-20T08:30:00.000Z' });
-    expect(toSubscriptionJson(suspended, NOW, GRACE_DAYS)).toMatchObject({
+    expect(toSubscriptionJson(suspended, NOW, GRACE_DAYS, 'production')).toMatchObject({
       entitled: true,
       access_until: '2026-11-27T08:30:00.000Z',
     });
-    expect(toSubscriptionJson(suspended, NOW, 30).access_until).toBe('2026-12-20T08:30:00.000Z');
+    expect(toSubscriptionJson(suspended, NOW, 30, 'production').access_until).toBe(
+      '2026-12-20T08:30:00.000Z',
+    );
   });
 });

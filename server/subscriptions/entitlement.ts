@@ -1,4 +1,5 @@
 import type { SubscriptionJson } from '../../contract/subscriptions.js';
+import { autopayUrlFor } from '../paypal/paypal-pages.js';
 import type { Subscription } from './subscriptions.repository.js';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -13,6 +14,8 @@ export function graceEndsAt(changedAt: string, graceDays: number): Date {
  * after the change; CANCELLED until access_until; never APPROVAL_PENDING, APPROVED or EXPIRED.
  */
 export function isEntitled(subscription: Subscription, now: Date, graceDays: number): boolean {
+  // DESIGN 15: a full refund or a reversal ends access at once, whatever PayPal's status says yet.
+  if (subscription.accessEndedAt !== null && now >= new Date(subscription.accessEndedAt)) return false;
   switch (subscription.status) {
     case 'ACTIVE':
       return true;
@@ -34,6 +37,7 @@ export function toSubscriptionJson(
   subscription: Subscription,
   now: Date,
   graceDays: number,
+  environment: 'production' | 'sandbox',
 ): SubscriptionJson {
   return {
     id: subscription.paypalSubscriptionId,
@@ -42,9 +46,12 @@ export function toSubscriptionJson(
     entitled: isEntitled(subscription, now, graceDays),
     next_billing_at: subscription.nextBillingAt,
     access_until:
-      subscription.status === 'SUSPENDED'
+      subscription.accessEndedAt ??
+      (subscription.status === 'SUSPENDED'
         ? graceEndsAt(subscription.statusChangedAt, graceDays).toISOString()
-        : subscription.accessUntil,
+        : subscription.accessUntil),
     payment_failed: subscription.paymentFailed,
+    fix_payment_url: subscription.paymentFailed ? autopayUrlFor(environment) : null,
+    trial_ends_at: subscription.trialEndsAt,
   };
 }

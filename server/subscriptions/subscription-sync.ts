@@ -45,6 +45,7 @@ export function stateFrom(
     accessUntil: cancelled
       ? (previous?.accessUntil ?? previous?.nextBillingAt ?? remote.nextBillingAt ?? null)
       : null,
+    trialEndsAt: remote.status === 'ACTIVE' && remote.inTrial ? remote.nextBillingAt : null,
   };
 }
 
@@ -56,8 +57,12 @@ function sameState(row: Subscription, state: SubscriptionState): boolean {
 async function announce(ctx: AppContext, previous: Subscription | null, current: Subscription) {
   const now = ctx.now();
   const { graceDays } = ctx.config.paypal;
-  const json = toSubscriptionJson(current, now, graceDays);
-  if (!previous || JSON.stringify(toSubscriptionJson(previous, now, graceDays)) !== JSON.stringify(json))
+  const { environment } = ctx.config.paypal;
+  const json = toSubscriptionJson(current, now, graceDays, environment);
+  if (
+    !previous ||
+    JSON.stringify(toSubscriptionJson(previous, now, graceDays, environment)) !== JSON.stringify(json)
+  )
     await ctx.events.subscriptionChanged(current.userId, json);
 
   const user = await findUserById(ctx.db, current.userId);

@@ -19,6 +19,13 @@ export interface Subscription {
   accessUntil: string | null;
   createdAt: string;
   updatedAt: string;
+  /** While in a trial: when it ends (PayPal's next billing time then); null outside one. */
+  trialEndsAt: string | null;
+  trialRemindedAt: string | null;
+  /** Created by this server with its plan override (the trial left out: one per account). */
+  planOverridden: boolean;
+  /** When a full refund or a reversal ended access. */
+  accessEndedAt: string | null;
 }
 
 /** What PayPal decides about a subscription; the rest (ids, times of our own) is the app's. */
@@ -32,6 +39,7 @@ export type SubscriptionState = Pick<
   | 'paymentFailed'
   | 'statusChangedAt'
   | 'accessUntil'
+  | 'trialEndsAt'
 >;
 
 function toSubscription(row: SubscriptionRow): Subscription {
@@ -49,6 +57,10 @@ function toSubscription(row: SubscriptionRow): Subscription {
     accessUntil: row.access_until,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    trialEndsAt: row.trial_ends_at,
+    trialRemindedAt: row.trial_reminded_at,
+    planOverridden: row.plan_overridden === 1,
+    accessEndedAt: row.access_ended_at,
   };
 }
 
@@ -62,6 +74,7 @@ function stateColumns(state: SubscriptionState) {
     payment_failed: state.paymentFailed ? 1 : 0,
     status_changed_at: state.statusChangedAt,
     access_until: state.accessUntil,
+    trial_ends_at: state.trialEndsAt,
   };
 }
 

@@ -35,7 +35,12 @@ const cancellable = (subscription: Subscription) =>
   subscription.status === 'ACTIVE' || subscription.status === 'SUSPENDED';
 
 function json(ctx: AppContext, subscription: Subscription): SubscriptionJson {
-  return toSubscriptionJson(subscription, ctx.now(), ctx.config.paypal.graceDays);
+  return toSubscriptionJson(
+    subscription,
+    ctx.now(),
+    ctx.config.paypal.graceDays,
+    ctx.config.paypal.environment,
+  );
 }
 
 /** Of a user's subscriptions (newest first), the current one (the one that entitles), else the latest, else null. */
@@ -183,6 +188,9 @@ function cancelledAtPayPal(subscription: Subscription, at: string): PayPalSubscr
     lastPaymentAt: subscription.lastPaymentAt,
     failedPayments: subscription.paymentFailed ? 1 : 0,
     approveUrl: null,
+    inTrial: false,
+    planOverridden: subscription.planOverridden,
+    payerEmail: null,
   };
 }
 

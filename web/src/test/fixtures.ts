@@ -80,6 +80,8 @@ export const activeSubscription: SubscriptionJson = {
   next_billing_at: '2027-03-05T10:00:00.000Z',
   access_until: null,
   payment_failed: false,
+  fix_payment_url: null,
+  trial_ends_at: null,
 };
 
 /** The session of the page under test, as GET /api/v1/sessions lists it. */

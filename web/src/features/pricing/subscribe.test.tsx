@@ -21,6 +21,8 @@ const active: SubscriptionJson = {
   next_billing_at: '2027-03-05T10:00:00.000Z',
   access_until: null,
   payment_failed: false,
+  fix_payment_url: null,
+  trial_ends_at: null,
 };
 
 /** The stand-in server: prices, the user's current subscription, and whatever else the test answers. */
