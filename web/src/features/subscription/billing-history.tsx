@@ -1,31 +1,39 @@
-import { Link } from '@/components/ui/link';
+import type { Transaction, TransactionStatus } from '@contract/billing';
+import { Button } from '@/components/ui/button';
+import { FormStatus } from '@/components/ui/form-status';
 import { LoadStatus } from '@/components/ui/load-status';
 import { Panel } from '@/components/ui/panel';
 import { formatDay, formatMoney } from '@/lib/format';
 import { planName } from '@/lib/plan-names';
-import { useTransactions, type Transaction } from './api/get-transactions';
-import { receiptUrl } from './api/receipt';
+import { success, useSubmission } from '@/lib/use-submission';
+import { useTransactions } from './api/get-transactions';
+import { openReceipt, receiptLink } from './api/receipt-link';
 
-/** PayPal's transaction statuses, said as a bank statement says them; an unknown one is shown as it came. */
-const STATUS_WORDS: Record<string, string> = {
+/** PayPal's statuses of a payment, said as a bank statement says them (a reversal is PayPal's REFUNDED). */
+const STATUS_WORDS: Record<TransactionStatus, string> = {
   COMPLETED: 'Paid',
   PENDING: 'Pending at PayPal',
   DECLINED: 'Declined',
   PARTIALLY_REFUNDED: 'Partly refunded',
   REFUNDED: 'Refunded',
-  REVERSED: 'Reversed',
-  UNCLAIMED: 'Not collected',
 };
 
-export const transactionStatusInWords = (status: string) =>
-  STATUS_WORDS[status] ?? status.charAt(0) + status.slice(1).toLowerCase().replaceAll('_', ' ');
+export const transactionStatusInWords = (status: TransactionStatus) => STATUS_WORDS[status];
 
 /** Money that reached us, even if some or all of it went back since: it has a receipt. */
-const HAS_RECEIPT = new Set(['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED', 'REVERSED']);
+const HAS_RECEIPT = new Set<TransactionStatus>(['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED']);
+
+export const RECEIPT_OPENED = 'The receipt opened in a new tab, where you can print it or save it.';
 
 function Payment({ transaction }: { transaction: Transaction }) {
   const day = formatDay(transaction.time);
   const amount = formatMoney(transaction.amount.value, transaction.amount.currency_code);
+  const receipt = useSubmission();
+  const open = () =>
+    void receipt.submit(async () => {
+      openReceipt.open((await receiptLink(transaction.id)).url);
+      return success(RECEIPT_OPENED);
+    });
   return (
     <li
       aria-label={`Payment of ${day}`}
@@ -33,21 +41,25 @@ function Payment({ transaction }: { transaction: Transaction }) {
     >
       <span className="font-medium">{day}</span>
       <span className="text-right font-medium">{amount}</span>
-      <span className="text-slate-700">
-        {transaction.plan ? planName(transaction.plan) : 'Subscription'} ·{' '}
-        {transactionStatusInWords(transaction.status)}
+      <span className="self-center text-slate-700">
+        {planName(transaction.plan)} · {transactionStatusInWords(transaction.status)}
       </span>
       {HAS_RECEIPT.has(transaction.status) ? (
-        <Link
-          href={receiptUrl(transaction.id)}
-          className="text-right"
+        <Button
+          variant="secondary"
+          className="justify-self-end"
+          disabled={receipt.pending}
           aria-label={`Receipt of ${day}, ${amount}`}
+          onClick={open}
         >
           Receipt
-        </Link>
+        </Button>
       ) : (
         <span />
       )}
+      <div className="col-span-2 empty:hidden">
+        <FormStatus pending={receipt.pending} outcome={receipt.outcome} pendingLabel="Opening the receipt" />
+      </div>
     </li>
   );
 }

@@ -90,6 +90,29 @@ describe("the account's Subscription section", () => {
     expect(await panel.findByRole('alert')).toHaveTextContent('Your last payment did not go through.');
   });
 
+  it("links to PayPal's page where the payer fixes the payment method, as the server gives it", async () => {
+    const autopay = 'https://www.sandbox.paypal.com/myaccount/autopay/';
+    server({ ...active, payment_failed: true, fix_payment_url: autopay });
+    const panel = await showPanel();
+    const alert = within(await panel.findByRole('alert'));
+    expect(alert.getByRole('link', { name: 'Fix your payment method at PayPal' })).toHaveAttribute(
+      'href',
+      autopay,
+    );
+  });
+
+  it('says until when the trial runs, and that the first regular payment comes then, once', async () => {
+    server({ ...active, trial_ends_at: NEXT });
+    const panel = await showPanel();
+    expect(
+      await panel.findByText(
+        'Your trial runs until 5 March 2027, when PayPal takes the first regular payment.',
+      ),
+    ).toBeInTheDocument();
+    expect(timesSaid('5 March 2027')).toBe(1);
+    expect(panel.queryByText(/Next payment/)).not.toBeInTheDocument();
+  });
+
   it('shows the access-until date of a cancelled subscription in one sentence, once, and no cancel button', async () => {
     server(cancelled);
     const panel = await showPanel();

@@ -19,6 +19,7 @@ export const SUBSCRIPTION_TEXTS = {
   cancel: 'Cancel subscription',
   confirmCancel: 'Yes, cancel my subscription',
   keep: 'Keep my subscription',
+  fixPayment: 'Fix your payment method at PayPal',
 } as const;
 
 const cancellable = (subscription: SubscriptionJson) =>
@@ -79,7 +80,17 @@ function SubscriptionDetails({
         <dd>{statusInWords(subscription.status)}</dd>
       </dl>
       {date ? <p>{date}</p> : null}
-      {warning ? <Message tone="error">{warning}</Message> : null}
+      {warning ? (
+        <Message tone="error">
+          {warning}
+          {subscription.fix_payment_url ? (
+            <>
+              {' '}
+              <Link href={subscription.fix_payment_url}>{SUBSCRIPTION_TEXTS.fixPayment}</Link>
+            </>
+          ) : null}
+        </Message>
+      ) : null}
       <CancelSubscription subscription={subscription} onChange={onChange} />
     </>
   );

@@ -30,11 +30,23 @@ export function dateLine(subscription: SubscriptionJson): string | null {
       ? `You have access until ${formatDay(until)}, and PayPal will not charge you again.`
       : 'Your access has ended.';
   if (status === 'EXPIRED') return 'Your access has ended.';
-  if (subscription.next_billing_at) return `Next payment: ${formatDay(subscription.next_billing_at)}.`;
+  const next = subscription.next_billing_at;
+  const trialEnd = subscription.trial_ends_at;
+  if (trialEnd) {
+    // The trial's end is the first regular payment's day; a trial of paid cycles has payments before it.
+    const trial = `Your trial runs until ${formatDay(trialEnd)}, when PayPal takes the first regular payment.`;
+    return next && formatDay(next) !== formatDay(trialEnd)
+      ? `${trial} Next payment: ${formatDay(next)}.`
+      : trial;
+  }
+  if (next) return `Next payment: ${formatDay(next)}.`;
   return null;
 }
 
-/** A failed payment, in the words of what PayPal does next: only while it may still charge. */
+/**
+ * A failed payment, in the words of what PayPal does next: only while it may still charge. The link to PayPal's
+ * page where the payer fixes it is the server's `fix_payment_url`, beside these words.
+ */
 export function paymentWarning(subscription: SubscriptionJson): string | null {
   if (!subscription.payment_failed) return null;
   if (subscription.status === 'ACTIVE')

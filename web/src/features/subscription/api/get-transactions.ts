@@ -1,25 +1,12 @@
-import type { PlanId } from '@contract/prices';
+import { API_PATHS } from '@contract/api-paths';
+import type { Transaction, TransactionsReply } from '@contract/billing';
 import { apiRequest } from '@/lib/http-client';
 import { useSessionUser } from '@/lib/session-store';
 import { useServerState } from '@/lib/use-server-state';
 
-// Until the contract names them (the server side of issue #30 is under way on its own branch).
-const TRANSACTIONS_PATH = '/api/v1/billing/transactions';
-export interface Transaction {
-  id: string;
-  time: string;
-  status: string;
-  amount: { currency_code: string; value: string };
-  plan: PlanId | null;
-  subscription_id: string;
-}
-interface TransactionsReply {
-  transactions: Transaction[];
-}
-
 /** GET /api/v1/billing/transactions: PayPal's payments of the user's subscriptions, newest first. */
 export async function getTransactions(signal?: AbortSignal): Promise<Transaction[]> {
-  return (await apiRequest<TransactionsReply>(TRANSACTIONS_PATH, { signal })).transactions;
+  return (await apiRequest<TransactionsReply>(API_PATHS.transactions, { signal })).transactions;
 }
 
 /**
