@@ -47,7 +47,7 @@ export function PricingScreen() {
                 currency={prices.currency}
                 recommended={plan.id === prices.recommended}
               >
-                {planAction(plan, plan.id === prices.recommended)}
+                {planAction(plan, plan.id === prices.recommended, prices.currency)}
               </PlanCard>
             ))}
           </ul>
