@@ -20,7 +20,11 @@ describe.each(testDialects)('subscription_changed on AccountChannel, on %s', (di
         identifier: ACCOUNT,
         message: {
           event: 'subscription_changed',
-          subscription: { ...active, payment_failed: true },
+          subscription: {
+            ...active,
+            payment_failed: true,
+            fix_payment_url: 'https://www.sandbox.paypal.com/myaccount/autopay/',
+          },
         },
       });
     } finally {

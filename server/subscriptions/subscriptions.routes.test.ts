@@ -46,6 +46,8 @@ describe.each(testDialects)('subscriptions on %s', (dialect) => {
         next_billing_at: null,
         access_until: null,
         payment_failed: false,
+        fix_payment_url: null,
+        trial_ends_at: null,
       });
     });
 
@@ -143,6 +145,9 @@ describe.each(testDialects)('subscriptions on %s', (dialect) => {
         next_billing_at: approved.nextBillingTime,
         access_until: null,
         payment_failed: false,
+        fix_payment_url: null,
+        // The monthly plan's free trial: PayPal bills first when it ends.
+        trial_ends_at: approved.nextBillingTime,
       };
       expect(reply.json()).toEqual(expected);
       expect(pushed).toEqual([{ event: 'subscription_changed', subscription: expected }]);
@@ -234,6 +239,8 @@ describe.each(testDialects)('subscriptions on %s', (dialect) => {
         next_billing_at: null,
         access_until: active.next_billing_at,
         payment_failed: false,
+        fix_payment_url: null,
+        trial_ends_at: null,
       };
       expect(reply.json()).toEqual(expected);
       expect(kit.paypal.subscriptions.calls.cancelReasons).toEqual(['Cancelled by the subscriber']);

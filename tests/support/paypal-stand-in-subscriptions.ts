@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { subscriptionControls } from './paypal-stand-in-controls.js';
+import { transactionsBody, type LedgerEntry } from './paypal-stand-in-ledger.js';
 import { debugId, error, notFound, subscriptionBody, type StandInPlan } from './paypal-stand-in-wire.js';
 
 /**
  * The stand-in's Subscriptions API (billing_subscriptions_v1): create (APPROVAL_PENDING with an `approve`
- * link, idempotent by PayPal-Request-Id), get, cancel (422 unless ACTIVE or SUSPENDED), and the buyer's
- * approval. Test controls move a subscription the ways PayPal does on its own.
+ * link, idempotent by PayPal-Request-Id, a plan override may leave the trial out), get, cancel (422 unless
+ * ACTIVE or SUSPENDED), revise (an `approve` link for the buyer; the plan changes once approved), transactions
+ * (the ledger of payments, refunds and reversals), and the buyer's approval. Test controls move a subscription the ways PayPal does on its own.
  */
 
 export type StandInStatus =
@@ -25,7 +27,31 @@ export interface StandInSubscription {
   failedPayments: number;
   returnUrl: string | null;
   cancelUrl: string | null;
+  /** Whether it runs its plan's TRIAL cycle: not when a plan override left it out. */
+  trial: boolean;
+  planOverridden: boolean;
+  /** REGULAR cycles paid so far: while none, a subscription with a trial is in it. */
+  regularCyclesCompleted: number;
+  payerEmail: string;
+  ledger: LedgerEntry[];
+  /** A revise waiting for the buyer's approval. */
+  revision: { planId: string; returnUrl: string | null; cancelUrl: string | null } | null;
 }
+
+/** What a test hands `put()`: the rest takes PayPal's defaults. */
+export type PutSubscription = Omit<
+  StandInSubscription,
+  | 'id'
+  | 'createTime'
+  | 'statusUpdateTime'
+  | 'trial'
+  | 'planOverridden'
+  | 'regularCyclesCompleted'
+  | 'payerEmail'
+  | 'ledger'
+  | 'revision'
+> &
+  Partial<StandInSubscription>;
 
 export interface SubscriptionCalls {
   create: number;
@@ -34,6 +60,11 @@ export interface SubscriptionCalls {
   cancelReasons: string[];
   requestIds: string[];
   createBodies: unknown[];
+  revise: number;
+  reviseBodies: unknown[];
+  transactions: number;
+  /** The start_time and end_time of each transactions call. */
+  transactionRanges: { start: string | null; end: string | null }[];
 }
 
 export interface SubscriptionsDeps {
@@ -44,7 +75,11 @@ export interface SubscriptionsDeps {
   send: (response: ServerResponse, status: number, body: unknown) => void;
   readBody: (request: IncomingMessage) => Promise<string>;
   /** Tells the webhook sender what happened, so a subscribed app hears it. */
-  changed: (eventType: string, subscription: StandInSubscription) => Promise<void>;
+  changed: (
+    eventType: string,
+    subscription: StandInSubscription,
+    resource?: Record<string, unknown>,
+  ) => Promise<void>;
 }
 
 export function createSubscriptionsStandIn(deps: SubscriptionsDeps) {
@@ -61,6 +96,10 @@ export function createSubscriptionsStandIn(deps: SubscriptionsDeps) {
     cancelReasons: [],
     requestIds: [],
     createBodies: [],
+    revise: 0,
+    reviseBodies: [],
+    transactions: 0,
+    transactionRanges: [],
   };
 
   const body = (s: StandInSubscription) => subscriptionBody(s, deps.plans.get(s.planId), deps.base());
@@ -76,6 +115,7 @@ export function createSubscriptionsStandIn(deps: SubscriptionsDeps) {
     let input: {
       plan_id?: unknown;
       custom_id?: unknown;
+      plan?: { billing_cycles?: { sequence?: number }[] };
       application_context?: { return_url?: string; cancel_url?: string };
     };
     try {
@@ -100,6 +140,10 @@ export function createSubscriptionsStandIn(deps: SubscriptionsDeps) {
       );
     }
     const now = new Date().toISOString();
+    const plan = deps.plans.get(input.plan_id);
+    // A plan override runs the cycles it lists; the plan's trial is sequence 1 (planBody).
+    const override = input.plan?.billing_cycles;
+    const trial = Boolean(plan?.trial) && (!override || override.some((cycle) => cycle.sequence === 1));
     const subscription: StandInSubscription = {
       id: `I-${randomBytes(6).toString('hex').toUpperCase()}`,
       planId: input.plan_id,
@@ -113,6 +157,12 @@ export function createSubscriptionsStandIn(deps: SubscriptionsDeps) {
       failedPayments: 0,
       returnUrl: input.application_context?.return_url ?? null,
       cancelUrl: input.application_context?.cancel_url ?? null,
+      trial,
+      planOverridden: Array.isArray(override),
+      regularCyclesCompleted: 0,
+      payerEmail: 'buyer@example.com',
+      ledger: [],
+      revision: null,
     };
     subscriptions.set(subscription.id, subscription);
     if (typeof requestId === 'string') byRequestId.set(requestId, subscription.id);
@@ -183,6 +233,80 @@ export function createSubscriptionsStandIn(deps: SubscriptionsDeps) {
     response.writeHead(204).end();
   }
 
+  async function revise(request: IncomingMessage, response: ServerResponse, id: string) {
+    calls.revise += 1;
+    const raw = await deps.readBody(request);
+    if (deps.refuse(request, response)) return;
+    const found = subscriptions.get(id);
+    if (!found) return deps.send(response, 404, notFound());
+    let input: { plan_id?: unknown; application_context?: { return_url?: string; cancel_url?: string } };
+    try {
+      input = JSON.parse(raw);
+    } catch {
+      input = {};
+    }
+    calls.reviseBodies.push(input);
+    if (typeof input.plan_id !== 'string' || !deps.plans.has(input.plan_id))
+      return deps.send(
+        response,
+        422,
+        error('UNPROCESSABLE_ENTITY', 'The requested action could not be performed.', [
+          { issue: 'INVALID_PLAN_STATUS', description: 'The plan is not found or not active.' },
+        ]),
+      );
+    if (found.status !== 'ACTIVE')
+      return deps.send(
+        response,
+        422,
+        error('UNPROCESSABLE_ENTITY', 'The requested action could not be performed.', [
+          {
+            issue: 'SUBSCRIPTION_STATUS_INVALID',
+            description:
+              'Invalid subscription status for revise action; subscription status should be active.',
+          },
+        ]),
+      );
+    found.revision = {
+      planId: input.plan_id,
+      returnUrl: input.application_context?.return_url ?? null,
+      cancelUrl: input.application_context?.cancel_url ?? null,
+    };
+    const base = deps.base();
+    deps.send(response, 200, {
+      plan_id: input.plan_id,
+      plan_overridden: false,
+      links: [
+        {
+          href: `${base}/webapps/billing/subscriptions/update?ba_token=BA-${id.slice(2)}&subscription_id=${id}`,
+          rel: 'approve',
+          method: 'GET',
+        },
+        { href: `${base}/v1/billing/subscriptions/${id}`, rel: 'edit', method: 'PATCH' },
+        { href: `${base}/v1/billing/subscriptions/${id}`, rel: 'self', method: 'GET' },
+      ],
+    });
+  }
+
+  function transactions(request: IncomingMessage, response: ServerResponse, id: string, url: URL) {
+    calls.transactions += 1;
+    if (deps.refuse(request, response)) return;
+    const start = url.searchParams.get('start_time');
+    const end = url.searchParams.get('end_time');
+    calls.transactionRanges.push({ start, end });
+    const found = subscriptions.get(id);
+    if (!found) return deps.send(response, 404, notFound());
+    // Both are required, as PayPal says.
+    if (!start || !end || Number.isNaN(Date.parse(start)) || Number.isNaN(Date.parse(end)))
+      return deps.send(
+        response,
+        400,
+        error('INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', [
+          { issue: 'INVALID_PARAMETER_SYNTAX', description: 'start_time and end_time are required.' },
+        ]),
+      );
+    deps.send(response, 200, transactionsBody(found, new Date(start), new Date(end)));
+  }
+
   async function move(
     subscription: StandInSubscription,
     change: Partial<StandInSubscription>,
@@ -207,14 +331,21 @@ export function createSubscriptionsStandIn(deps: SubscriptionsDeps) {
       afterCreate = act;
     },
     /** Handles the call if it is one of the Subscriptions API's; false leaves it to the caller. */
-    route(request: IncomingMessage, response: ServerResponse, path: string): boolean {
-      const id = /^\/v1\/billing\/subscriptions\/([^/]+)(\/cancel)?$/.exec(path);
+    route(request: IncomingMessage, response: ServerResponse, url: URL): boolean {
+      const path = url.pathname;
+      const id = /^\/v1\/billing\/subscriptions\/([^/]+)(\/cancel|\/revise|\/transactions)?$/.exec(path);
+      const subscriptionId = id?.[1] ? decodeURIComponent(id[1]) : null;
+      const fail = () => response.destroy();
       if (request.method === 'POST' && path === '/v1/billing/subscriptions') {
-        create(request, response).catch(() => response.destroy());
-      } else if (request.method === 'GET' && id?.[1] && !id[2]) {
-        get(request, response, decodeURIComponent(id[1]));
-      } else if (request.method === 'POST' && id?.[1] && id[2]) {
-        cancel(request, response, decodeURIComponent(id[1])).catch(() => response.destroy());
+        create(request, response).catch(fail);
+      } else if (request.method === 'GET' && subscriptionId && !id?.[2]) {
+        get(request, response, subscriptionId);
+      } else if (request.method === 'POST' && subscriptionId && id?.[2] === '/cancel') {
+        cancel(request, response, subscriptionId).catch(fail);
+      } else if (request.method === 'POST' && subscriptionId && id?.[2] === '/revise') {
+        revise(request, response, subscriptionId).catch(fail);
+      } else if (request.method === 'GET' && subscriptionId && id?.[2] === '/transactions') {
+        transactions(request, response, subscriptionId, url);
       } else {
         return false;
       }

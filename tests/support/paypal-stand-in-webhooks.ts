@@ -68,34 +68,43 @@ export interface WebhookEvent {
   links: { href: string; rel: string; method: string }[];
 }
 
-/** An event as PayPal sends it; a sale names its subscription in billing_agreement_id. */
+const SUMMARIES: Record<string, string> = {
+  'PAYMENT.SALE.COMPLETED': 'Payment completed',
+  'PAYMENT.SALE.REFUNDED': 'A sale has been refunded',
+  'PAYMENT.SALE.REVERSED': 'A sale has been reversed',
+};
+
+/**
+ * An event as PayPal sends it. A subscription event carries the subscription; a PAYMENT.SALE.* event carries
+ * `resource` (a sale names its subscription in billing_agreement_id, a refund or reversal only its sale_id),
+ * or, when none is given, a made-up sale of the subscription.
+ */
 export function eventFor(
   eventType: string,
   subscription: StandInSubscription,
   subscriptionBody: Record<string, unknown>,
   base: string,
+  resource?: Record<string, unknown>,
 ): WebhookEvent {
   const id = `WH-${randomBytes(9).toString('hex').toUpperCase()}-${randomBytes(8).toString('hex').toUpperCase()}`;
-  const sale = eventType === 'PAYMENT.SALE.COMPLETED';
+  const sale = eventType.startsWith('PAYMENT.SALE.');
   return {
     id,
     event_version: '1.0',
     create_time: new Date().toISOString(),
-    resource_type: sale ? 'sale' : 'subscription',
-    resource_version: '2.0',
+    resource_type: sale ? (eventType === 'PAYMENT.SALE.COMPLETED' ? 'sale' : 'refund') : 'subscription',
+    resource_version: sale ? '1.0' : '2.0',
     event_type: eventType,
-    summary: sale
-      ? 'Payment completed'
-      : `Subscription ${eventType.split('.').slice(2).join(' ').toLowerCase()}`,
+    summary: SUMMARIES[eventType] ?? `Subscription ${eventType.split('.').slice(2).join(' ').toLowerCase()}`,
     resource: sale
-      ? {
+      ? (resource ?? {
           id: `${randomBytes(8).toString('hex').toUpperCase()}`,
           state: 'completed',
           amount: { total: '1.00', currency: 'USD' },
           payment_mode: 'INSTANT_TRANSFER',
           billing_agreement_id: subscription.id,
           create_time: new Date().toISOString(),
-        }
+        })
       : subscriptionBody,
     links: [{ href: `${base}/v1/notifications/webhooks-events/${id}`, rel: 'self', method: 'GET' }],
   };
@@ -155,6 +164,8 @@ export interface WebhookOptions {
   /** The webhook id PayPal signs with; default: the one given to listen(). */
   webhookId?: string;
   certUrl?: string;
+  /** The event's resource, for a PAYMENT.SALE.* event (default: a made-up sale of the subscription). */
+  resource?: Record<string, unknown>;
 }
 
 export interface StandInWebhooks {
@@ -196,7 +207,7 @@ export function createWebhookSender(deps: {
   async function send(eventType: string, subscriptionId: string, options: WebhookOptions = {}) {
     const found = deps.describe(subscriptionId);
     if (!found) throw new Error(`the stand-in has no subscription ${subscriptionId}`);
-    return post(eventFor(eventType, found.subscription, found.body, deps.base()), options);
+    return post(eventFor(eventType, found.subscription, found.body, deps.base(), options.resource), options);
   }
 
   const controls: StandInWebhooks = {
@@ -216,9 +227,9 @@ export function createWebhookSender(deps: {
   return {
     controls,
     /** A control changed a subscription: a listening app hears of it. */
-    async changed(eventType: string, subscription: StandInSubscription) {
+    async changed(eventType: string, subscription: StandInSubscription, resource?: Record<string, unknown>) {
       // As at PayPal, a webhook the app cannot take never undoes what the buyer did; it is only missed.
-      if (listener) await send(eventType, subscription.id).catch(() => undefined);
+      if (listener) await send(eventType, subscription.id, { resource }).catch(() => undefined);
     },
   };
 }

@@ -134,6 +134,35 @@ export const notFound = () =>
     { issue: 'INVALID_RESOURCE_ID', description: 'Requested resource ID was not found.' },
   ]);
 
+/** Where the subscription stands in its plan's cycles: the TRIAL first when it runs one, then REGULAR. */
+function cycleExecutions(s: StandInSubscription, plan: StandInPlan | undefined) {
+  const trial = s.trial ? plan?.trial : undefined;
+  // Before any renewal a subscription without a trial has paid its first REGULAR cycle at approval.
+  const regularCompleted = trial ? s.regularCyclesCompleted : s.regularCyclesCompleted + 1;
+  return [
+    ...(trial
+      ? [
+          {
+            tenure_type: 'TRIAL',
+            sequence: 1,
+            cycles_completed: s.regularCyclesCompleted > 0 ? trial.totalCycles : 0,
+            cycles_remaining: s.regularCyclesCompleted > 0 ? 0 : trial.totalCycles,
+            current_pricing_scheme_version: 1,
+            total_cycles: trial.totalCycles,
+          },
+        ]
+      : []),
+    {
+      tenure_type: 'REGULAR',
+      sequence: trial ? 2 : 1,
+      cycles_completed: regularCompleted,
+      cycles_remaining: 0,
+      current_pricing_scheme_version: 1,
+      total_cycles: 0,
+    },
+  ];
+}
+
 /** A subscription as `GET /v1/billing/subscriptions/{id}` shows it. */
 export function subscriptionBody(s: StandInSubscription, plan: StandInPlan | undefined, base: string) {
   const money = (value: string) => ({ currency_code: plan?.currency ?? 'USD', value });
@@ -156,28 +185,19 @@ export function subscriptionBody(s: StandInSubscription, plan: StandInPlan | und
     start_time: s.createTime,
     quantity: '1',
     ...(s.customId ? { custom_id: s.customId } : {}),
-    plan_overridden: false,
+    plan_overridden: s.planOverridden,
     shipping_amount: money('0.0'),
     ...(s.status === 'APPROVAL_PENDING'
       ? {}
       : {
           subscriber: {
             name: { given_name: 'John', surname: 'Doe' },
-            email_address: 'buyer@example.com',
+            email_address: s.payerEmail,
             payer_id: 'YSQ3RJHY3TYA4',
           },
           billing_info: {
             outstanding_balance: money('0.0'),
-            cycle_executions: [
-              {
-                tenure_type: 'REGULAR',
-                sequence: 1,
-                cycles_completed: 1,
-                cycles_remaining: 0,
-                current_pricing_scheme_version: 1,
-                total_cycles: 0,
-              },
-            ],
+            cycle_executions: cycleExecutions(s, plan),
             ...(s.lastPaymentTime
               ? { last_payment: { amount: money(plan?.value ?? '0'), time: s.lastPaymentTime } }
               : {}),

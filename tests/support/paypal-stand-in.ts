@@ -116,7 +116,7 @@ export async function startPayPalStandIn(options: StandInOptions): Promise<PayPa
     refuse,
     send,
     readBody,
-    changed: (eventType, subscription) => webhooks.changed(eventType, subscription),
+    changed: (eventType, subscription, resource) => webhooks.changed(eventType, subscription, resource),
   });
   const webhooks = createWebhookSender({
     base: () => base,
@@ -229,7 +229,7 @@ export async function startPayPalStandIn(options: StandInOptions): Promise<PayPa
     const url = new URL(request.url ?? '/', 'http://stand-in');
     calls.all.push(`${request.method} ${url.pathname}`);
     const planId = /^\/v1\/billing\/plans\/([^/]+)$/.exec(url.pathname)?.[1];
-    if (subscriptions.route(request, response, url.pathname)) return;
+    if (subscriptions.route(request, response, url)) return;
     if (testControl(request, response, url)) return;
     if (approval.route(request, response, url)) return;
     if (request.method === 'GET' && url.pathname === CERT_PATH) {
