@@ -130,11 +130,15 @@ export async function startPayPalStandIn(options: StandInOptions): Promise<PayPa
 
   /**
    * The hand of a browser test on PayPal's side, for the stand-in that runs as a process of its own:
-   * `POST /stand-in/subscriptions/{id}/suspend` (as PayPal does after failed payments) and
-   * `POST /stand-in/subscriptions/{id}/refuse-cancel` (every cancel of it fails from then on).
+   * `POST /stand-in/subscriptions/{id}/suspend` (as PayPal does after failed payments),
+   * `POST /stand-in/subscriptions/{id}/refuse-cancel` (every cancel of it fails from then on) and
+   * `POST /stand-in/subscriptions/{id}/pay-renewal` (the next period is paid: a payment in its ledger, and
+   * PAYMENT.SALE.COMPLETED reaches the app).
    */
   function testControl(request: IncomingMessage, response: ServerResponse, url: URL): boolean {
-    const match = /^\/stand-in\/subscriptions\/([^/]+)\/(suspend|refuse-cancel)$/.exec(url.pathname);
+    const match = /^\/stand-in\/subscriptions\/([^/]+)\/(suspend|refuse-cancel|pay-renewal)$/.exec(
+      url.pathname,
+    );
     if (request.method !== 'POST' || !match?.[1]) return false;
     const id = decodeURIComponent(match[1]);
     if (!subscriptions.subscriptions.has(id)) {
@@ -145,6 +149,11 @@ export async function startPayPalStandIn(options: StandInOptions): Promise<PayPa
     if (match[2] === 'refuse-cancel') {
       subscriptions.refuseCancel(id);
       done();
+    } else if (match[2] === 'pay-renewal') {
+      subscriptions.payRenewal(id).then(
+        ({ sale }) => send(response, 200, { id, sale_id: sale.id }),
+        () => response.destroy(),
+      );
     } else {
       subscriptions.suspend(id).then(done, () => response.destroy());
     }
