@@ -76,7 +76,10 @@ describe("the billing page's plan row", () => {
       'Two-day: €1.90 every 2 days',
     );
     expect(form.queryByRole('button', { name: 'Change to Monthly' })).not.toBeInTheDocument();
+    expect(form.getByRole('button', { name: 'Change to Weekly' })).toHaveFocus();
     expect(posts(calls)).toEqual([]);
+    // The row's read of the prices serves the form: opening it asks nothing more.
+    expect(calls.filter((call) => call.path === '/api/v1/paypal_prices')).toHaveLength(1);
   });
 
   it('asks the server for the change, waits with the progress bar, then goes to PayPal and says what happens next', async () => {

@@ -35,14 +35,15 @@ const priceOf = (plan: Plan, currency: string) =>
 /** The other plans, each with its price and the button that takes the change to PayPal's approval page. */
 function ChangePlanForm({
   subscription,
+  prices,
   onCancel,
 }: {
   subscription: SubscriptionJson;
+  /** The row's read of the prices, so opening the form asks nothing more. */
+  prices: ReturnType<typeof usePrices>;
   onCancel: () => void;
 }) {
-  const prices = usePrices();
-  const submission = useSubmission();
-  const { pending, outcome, submit } = submission;
+  const { pending, outcome, submit } = useSubmission();
   const others = prices.data?.plans.filter((plan) => plan.id !== subscription.plan) ?? [];
 
   function change(plan: Plan) {
@@ -109,7 +110,7 @@ export function ChangePlanRow({ subscription }: { subscription: SubscriptionJson
       }
       action={CHANGE_PLAN_TEXTS.action}
     >
-      {(close) => <ChangePlanForm subscription={subscription} onCancel={close} />}
+      {(close) => <ChangePlanForm subscription={subscription} prices={prices} onCancel={close} />}
     </SettingRow>
   );
 }
