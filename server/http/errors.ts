@@ -75,6 +75,17 @@ export const webhooksNotConfigured = () =>
   new AppError(503, 'webhooks_not_configured', ERROR_MESSAGES.webhooks_not_configured);
 export const notAPayPalEvent = () => invalidRequest(ERROR_VARIANTS.notAPayPalEvent);
 
+// Billing (DESIGN 15).
+export const samePlan = () => new AppError(409, 'same_plan', ERROR_MESSAGES.same_plan);
+export const noSubscriptionToChange = () =>
+  new AppError(404, 'subscription_not_found', ERROR_VARIANTS.noSubscriptionToChange);
+export const planChangeUnavailable = () =>
+  new AppError(503, 'payments_unavailable', ERROR_VARIANTS.planChangeUnavailable);
+export const historyUnavailable = () =>
+  new AppError(503, 'payments_unavailable', ERROR_VARIANTS.historyUnavailable);
+export const transactionNotFound = () =>
+  new AppError(404, 'transaction_not_found', ERROR_MESSAGES.transaction_not_found);
+
 // Passkeys.
 export const invalidPasskey = (status: 400 | 401) =>
   new AppError(status, 'invalid_passkey', ERROR_MESSAGES.invalid_passkey);

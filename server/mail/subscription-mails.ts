@@ -28,14 +28,81 @@ export function subscriptionActiveMail(
 
 export function paymentFailedMail(
   settings: MailSettings,
-  { to, graceUntil }: { to: string; graceUntil: string },
+  { to, graceUntil, fixPaymentUrl }: { to: string; graceUntil: string; fixPaymentUrl: string },
 ) {
   return compose(settings, {
     to,
     subject: `Your ${settings.appName} payment did not go through`,
     paragraphs: [
-      `PayPal could not take the payment for your ${settings.appName} subscription. PayPal will try again; please check your payment method at PayPal.`,
+      `PayPal could not take the payment for your ${settings.appName} subscription. PayPal will try again; you can change the card or bank account it uses on PayPal's automatic payments page.`,
       `If the payment still fails, your access stays until ${mailDate(graceUntil)}.`,
+    ],
+    action: { label: 'Fix your payment method at PayPal', url: fixPaymentUrl },
+  });
+}
+
+/** 'Monthly', 'Weekly', 'Two-day': the plan as a mail names it. */
+const PLAN_WORDS = { monthly: 'Monthly', weekly: 'Weekly', two_day: 'Two-day' } as const;
+export type PlanKey = keyof typeof PLAN_WORDS;
+
+/** A money amount as a mail writes it: "12.50 EUR". */
+const amountText = ({ value, currency }: { value: string; currency: string }) => `${value} ${currency}`;
+
+/** The receipt of one payment (PAYMENT.SALE.COMPLETED), with the address of its printable page. */
+export function receiptMail(
+  settings: MailSettings,
+  {
+    to,
+    saleId,
+    at,
+    plan,
+    amount,
+    billingUrl,
+  }: {
+    to: string;
+    saleId: string;
+    at: string;
+    plan: PlanKey;
+    amount: { value: string; currency: string };
+    billingUrl: string;
+  },
+) {
+  return compose(settings, {
+    to,
+    subject: `Your ${settings.appName} receipt`,
+    paragraphs: [
+      `Thank you for your payment of ${amountText(amount)} for ${settings.appName} (${PLAN_WORDS[plan]} plan) on ${mailDate(at)}.`,
+      `PayPal's transaction id: ${saleId}. Your payment history and a printable receipt are on your billing page.`,
+    ],
+    action: { label: 'See your billing page', url: billingUrl },
+  });
+}
+
+/** A full refund or a reversal ended the subscription and its access at once (DESIGN 15). */
+export function refundEndedMail(settings: MailSettings, { to, reversed }: { to: string; reversed: boolean }) {
+  return compose(settings, {
+    to,
+    subject: `Your ${settings.appName} subscription has ended`,
+    paragraphs: [
+      reversed
+        ? `A payment for your ${settings.appName} subscription was reversed at PayPal, so the subscription is cancelled and your access has ended.`
+        : `A payment for your ${settings.appName} subscription was refunded in full, so the subscription is cancelled and your access has ended.`,
+      'PayPal will not bill you again for it. You can subscribe again at any time from the pricing page.',
+    ],
+  });
+}
+
+/** Three days before a trial ends (the hourly job sends it once). */
+export function trialEndingMail(
+  settings: MailSettings,
+  { to, endsAt, plan }: { to: string; endsAt: string; plan: PlanKey },
+) {
+  return compose(settings, {
+    to,
+    subject: `Your ${settings.appName} trial ends on ${mailDate(endsAt)}`,
+    paragraphs: [
+      `Your ${settings.appName} trial ends on ${mailDate(endsAt)}. From then on PayPal bills your ${PLAN_WORDS[plan]} plan at its regular price.`,
+      'If you do not want to go on, cancel on your account page before then and you will not be billed.',
     ],
   });
 }

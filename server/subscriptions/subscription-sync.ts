@@ -5,6 +5,7 @@ import {
   subscriptionCancelledMail,
 } from '../mail/subscription-mails.js';
 import type { PayPalSubscription } from '../paypal/paypal-subscriptions.js';
+import { autopayUrlFor } from '../paypal/paypal-pages.js';
 import { findUserById } from '../users/users.repository.js';
 import { graceEndsAt, toSubscriptionJson } from './entitlement.js';
 import type { AppContext } from '../app-context.js';
@@ -54,7 +55,7 @@ function sameState(row: Subscription, state: SubscriptionState): boolean {
 }
 
 /** Push and mail what changed between two versions of a row (previous null: it is new). */
-async function announce(ctx: AppContext, previous: Subscription | null, current: Subscription) {
+export async function announce(ctx: AppContext, previous: Subscription | null, current: Subscription) {
   const now = ctx.now();
   const { graceDays } = ctx.config.paypal;
   const { environment } = ctx.config.paypal;
@@ -75,9 +76,16 @@ async function announce(ctx: AppContext, previous: Subscription | null, current:
       current.status === 'SUSPENDED'
         ? graceEndsAt(current.statusChangedAt, graceDays)
         : new Date(now.getTime() + graceDays * DAY_MS);
-    ctx.mailer.dispatch(paymentFailedMail(ctx.config, { to, graceUntil: graceUntil.toISOString() }));
+    ctx.mailer.dispatch(
+      paymentFailedMail(ctx.config, {
+        to,
+        graceUntil: graceUntil.toISOString(),
+        fixPaymentUrl: autopayUrlFor(ctx.config.paypal.environment),
+      }),
+    );
   }
-  if (current.status === 'CANCELLED' && previous?.status !== 'CANCELLED')
+  // A refund that ended access has its own mail (refunds.ts); the cancel that follows it says nothing more.
+  if (current.status === 'CANCELLED' && previous?.status !== 'CANCELLED' && current.accessEndedAt === null)
     ctx.mailer.dispatch(subscriptionCancelledMail(ctx.config, { to, accessUntil: current.accessUntil }));
 }
 
@@ -106,6 +114,14 @@ export async function applyPayPalState(
       await notOurs(ctx, remote);
       return null;
     }
+    // DESIGN 7: an override that is not this server's own (made to skip a price or bring back a trial).
+    if (remote.planOverridden && !previous.planOverridden) {
+      ctx.log.warn(
+        { subscription: remote.id },
+        'PayPal subscription with a plan override this server did not make',
+      );
+      return null;
+    }
     const plan = planOf(ctx, remote.planId) ?? previous.plan;
     const state = stateFrom(remote, previous, { plan, at });
     if (sameState(previous, state)) return previous;
@@ -129,14 +145,20 @@ async function notOurs(ctx: AppContext, remote: PayPalSubscription) {
 /** Stores the subscription this server has just created at PayPal for `userId`, and announces it. */
 export async function storeCreated(
   ctx: AppContext,
-  { remote, userId }: { remote: PayPalSubscription; userId: number },
+  { remote, userId, planOverridden }: { remote: PayPalSubscription; userId: number; planOverridden: boolean },
 ): Promise<Subscription | null> {
   const plan = planOf(ctx, remote.planId);
   if (!plan) return null;
   const at = ctx.now().toISOString();
   const state = stateFrom(remote, null, { plan, at });
-  if (!(await insertSubscription(ctx.db, { userId, paypalSubscriptionId: remote.id, state, at })))
-    return null;
+  const inserted = await insertSubscription(ctx.db, {
+    userId,
+    paypalSubscriptionId: remote.id,
+    state,
+    at,
+    planOverridden,
+  });
+  if (!inserted) return null;
   const current = (await findByPayPalId(ctx.db, remote.id))!;
   await announce(ctx, null, current);
   return current;

@@ -12,9 +12,13 @@ import {
   SUPPORT_CANCEL_REASON,
 } from './subscriptions.service.js';
 import { webhookRoutes } from './webhook.routes.js';
+import { billingRoutes } from './billing.routes.js';
+import { deleteExpiredReceiptLinks } from './billing.repository.js';
+import { trialReminders } from './trial-reminders.js';
 
 /**
- * The five subscription calls, the webhook and the hourly reconciliation; the subscription part of /me, and
+ * The subscription calls, the plan change, the payment history and receipts (DESIGN 15), the webhook, the
+ * hourly reconciliation and trial reminders; the subscription part of /me, and
  * PayPal's cancel before an account is deleted (while PayPal refuses, the account stays).
  */
 export const subscriptionsPlugin = fp(
@@ -43,11 +47,14 @@ export const subscriptionsPlugin = fp(
       },
     });
     scheduleReconciliation(app, context);
+    app.housekeeping.add('receipt links', deleteExpiredReceiptLinks);
+    app.housekeeping.add('trial reminders mailed', trialReminders(context));
     await app.register(subscriptionsRoutes, { context });
+    await app.register(billingRoutes, { context });
     await app.register(webhookRoutes, { context });
   },
   {
     name: 'subscriptions',
-    dependencies: ['app-context', 'request-user', 'account-extensions', 'support-desk'],
+    dependencies: ['app-context', 'request-user', 'account-extensions', 'support-desk', 'housekeeping'],
   },
 );

@@ -158,13 +158,21 @@ export async function insertSubscription(
     paypalSubscriptionId,
     state,
     at,
-  }: { userId: number; paypalSubscriptionId: string; state: SubscriptionState; at: string },
+    planOverridden = false,
+  }: {
+    userId: number;
+    paypalSubscriptionId: string;
+    state: SubscriptionState;
+    at: string;
+    planOverridden?: boolean;
+  },
 ): Promise<boolean> {
   const result = await db
     .insertInto('subscriptions')
     .values({
       user_id: userId,
       paypal_subscription_id: paypalSubscriptionId,
+      plan_overridden: planOverridden ? 1 : 0,
       ...stateColumns(state),
       created_at: at,
       updated_at: at,
@@ -268,4 +276,52 @@ export async function releaseCreateLock(
     .where('user_id', '=', userId)
     .where('taken_at', '=', at)
     .execute();
+}
+
+export async function findById(db: DbOrTx, id: number): Promise<Subscription | null> {
+  const row = await db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toSubscription(row) : null;
+}
+
+/** ACTIVE subscriptions whose trial ends after `at` and by `before`, not yet reminded of it. */
+export async function listTrialsEndingBy(
+  db: DbOrTx,
+  { at, before }: { at: string; before: string },
+): Promise<Subscription[]> {
+  const rows = await db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('status', '=', 'ACTIVE')
+    .where('trial_ends_at', '>', at)
+    .where('trial_ends_at', '<=', before)
+    .where('trial_reminded_at', 'is', null)
+    .where('access_ended_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  return rows.map(toSubscription);
+}
+
+/** Claims the trial reminder of a subscription: true for the one caller (of every instance) that may send it. */
+export async function markTrialReminded(
+  db: DbOrTx,
+  { id, at }: { id: number; at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ trial_reminded_at: at })
+    .where('id', '=', id)
+    .where('trial_reminded_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Ends access now (a full refund or a reversal): true the first time only. */
+export async function endAccess(db: DbOrTx, { id, at }: { id: number; at: string }): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ access_ended_at: at, updated_at: at })
+    .where('id', '=', id)
+    .where('access_ended_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

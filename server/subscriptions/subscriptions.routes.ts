@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   cancelSubscriptionBodySchema,
+  changePlanBodySchema,
+  changePlanReplySchema,
   confirmSubscriptionBodySchema,
   createSubscriptionBodySchema,
   createSubscriptionReplySchema,
@@ -18,6 +20,8 @@ import {
 } from '../http/error-replies.js';
 import { requireUser } from '../sessions/request-user.js';
 import { emailNotVerified } from '../http/errors.js';
+import { ERROR_VARIANTS } from '../../contract/errors.js';
+import { changePlan } from './plan-change.service.js';
 import type { AppContext } from '../app-context.js';
 import {
   cancellableSubscriptions,
@@ -140,6 +144,33 @@ export async function subscriptionsRoutes(app: FastifyInstance, { context }: { c
         userId: user.id,
         subscriptionId: request.body?.subscription_id,
       });
+    },
+  );
+
+  routes.post(
+    API_PATHS.changePlan,
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary:
+          "Change the ACTIVE subscription's plan through PayPal's revise: the subscriber approves at approve_url; the new price starts at the next billing",
+        security: bearer,
+        body: changePlanBodySchema,
+        response: {
+          200: changePlanReplySchema,
+          ...errorReplies({
+            ...BODY_ERRORS,
+            ...BEARER_ERRORS,
+            404: [{ code: 'subscription_not_found', message: ERROR_VARIANTS.noSubscriptionToChange }],
+            409: ['same_plan'],
+            503: [{ code: 'payments_unavailable', message: ERROR_VARIANTS.planChangeUnavailable }],
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return changePlan(context, { userId: user.id, plan: request.body.plan });
     },
   );
 }

@@ -126,6 +126,14 @@ async function holdsOne(ctx: AppContext, userId: number): Promise<boolean> {
 const BILLING = new Set<Subscription['status']>(['APPROVED', 'ACTIVE']);
 
 /**
+ * Whether the account has had its trial: any subscription of it was ever approved (one that stayed
+ * APPROVAL_PENDING was abandoned before PayPal ran anything, so it used nothing).
+ */
+async function hadTrialChance(ctx: AppContext, userId: number): Promise<boolean> {
+  return (await listForUser(ctx.db, userId)).some((s) => s.status !== 'APPROVAL_PENDING');
+}
+
+/**
  * Starts a subscription at PayPal (DESIGN 9, decision 154): limited per user, one at a time per user, and
  * refused while the user holds one, so nobody is billed twice.
  */
@@ -140,6 +148,10 @@ export async function createSubscription(
   return oneCreateAtATime(ctx, userId, async () => {
     if (await holdsOne(ctx, userId)) throw alreadySubscribed();
     const pricing = `${ctx.config.publicUrl}/pricing`;
+    // DESIGN 15: one trial per account; a later subscription runs the plan's cycles without its trial.
+    const billingCycles = (await hadTrialChance(ctx, userId))
+      ? await atPayPal(ctx, 'read plan', () => paypal.cyclesWithoutTrial(planId))
+      : null;
     const created = await atPayPal(ctx, 'create subscription', () =>
       paypal.create({
         planId,
@@ -147,6 +159,7 @@ export async function createSubscription(
         returnUrl: pricing,
         cancelUrl: pricing,
         brandName: ctx.config.appName,
+        ...(billingCycles ? { billingCycles } : {}),
       }),
     );
     if (!created.approveUrl) {
@@ -154,7 +167,7 @@ export async function createSubscription(
       throw paymentsUnavailable();
     }
     // Stored before the subscriber can approve it: only subscriptions with a row are ever attached.
-    await storeCreated(ctx, { remote: created, userId });
+    await storeCreated(ctx, { remote: created, userId, planOverridden: billingCycles !== null });
     return { subscription_id: created.id, approve_url: created.approveUrl };
   });
 }

@@ -67,7 +67,11 @@ describe.each(testDialects)('two instances receiving webhooks for one subscripti
 
     await Promise.all([first.app.ctx.mailer.flush(), second.app.ctx.mailer.flush()]);
     const mails = smtp.mails.filter((mail) => mail.to.includes(user.email));
-    expect(mails.map((mail) => mail.subject)).toEqual(['Your BullApp subscription is active']);
+    // The sale's receipt too (DESIGN 15), once for both instances and both deliveries.
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      'Your BullApp receipt',
+      'Your BullApp subscription is active',
+    ]);
     expect(
       pushed.map((event) => event.event === 'subscription_changed' && event.subscription.status),
     ).toEqual(['ACTIVE']);

@@ -147,3 +147,34 @@ export const rowsOf = (app: FastifyInstance) => ({
   subscriptions: () => app.database.db.selectFrom('subscriptions').selectAll().orderBy('id').execute(),
   events: () => app.database.db.selectFrom('paypal_events').selectAll().orderBy('id').execute(),
 });
+
+/** POST /api/v1/subscription/change as `user`: any plan name, sold or not. */
+export const changePlanTo = (app: FastifyInstance, user: User, plan: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/subscription/change',
+    headers: bearer(user.auth_token),
+    payload: { plan },
+  });
+
+/**
+ * The buyer at PayPal's page of a revise's approve link, as a browser: the page, then 'Agree & Update' or
+ * 'Cancel and return'. Resolves with where PayPal sends the buyer back.
+ */
+export async function atPayPalUpdatePage(approveUrl: string, press: 'approve' | 'cancel'): Promise<string> {
+  const page = await fetch(approveUrl);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('Agree &amp; Update');
+  const subscriptionId = new URL(approveUrl).searchParams.get('subscription_id') ?? '';
+  const pressed = await fetch(approveUrl, {
+    method: 'POST',
+    body: new URLSearchParams({ subscription_id: subscriptionId, action: press }),
+    redirect: 'manual',
+  });
+  expect(pressed.status).toBe(302);
+  return pressed.headers.get('location') ?? '';
+}
+
+/** GET /api/v1/billing/transactions as `user`. */
+export const transactionsOf = (app: FastifyInstance, user: User) =>
+  app.inject({ url: '/api/v1/billing/transactions', headers: bearer(user.auth_token) });
