@@ -39,11 +39,11 @@ function Payment({ transaction }: { transaction: Transaction }) {
       aria-label={`Payment of ${day}`}
       className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-md border border-slate-200 p-3"
     >
-      <span className="font-medium">{day}</span>
-      <span className="text-right font-medium">{amount}</span>
-      <span className="self-center text-slate-700">
+      <p className="font-medium">{day}</p>
+      <p className="text-right font-medium">{amount}</p>
+      <p className="self-center text-slate-700">
         {planName(transaction.plan)} · {transactionStatusInWords(transaction.status)}
-      </span>
+      </p>
       {HAS_RECEIPT.has(transaction.status) ? (
         <Button
           variant="secondary"
