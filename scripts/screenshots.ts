@@ -245,7 +245,7 @@ const shots: Shot[] = [
       // The stand-in's monthly plan starts with a free trial: the date line says until when (DESIGN 15).
       await subscribed(page, ctx, 'Monthly');
       await page.goto('/account/billing');
-      await page.getByText(/Your trial runs until/).waitFor();
+      await page.getByText(/when your trial ends/).waitFor();
       await page.getByText('Monthly: €12.50 per month.').waitFor();
     },
   },

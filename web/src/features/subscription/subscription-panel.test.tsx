@@ -101,16 +101,19 @@ describe("the account's Subscription section", () => {
     );
   });
 
-  it('says until when the trial runs, and that the first regular payment comes then, once', async () => {
+  it('says that the next payment is when the trial ends, with the date once', async () => {
     server({ ...active, trial_ends_at: NEXT });
     const panel = await showPanel();
-    expect(
-      await panel.findByText(
-        'Your trial runs until 5 March 2027, when PayPal takes the first regular payment.',
-      ),
-    ).toBeInTheDocument();
+    expect(await panel.findByText('Next payment: 5 March 2027, when your trial ends.')).toBeInTheDocument();
     expect(timesSaid('5 March 2027')).toBe(1);
-    expect(panel.queryByText(/Next payment/)).not.toBeInTheDocument();
+  });
+
+  it("says a paid trial's next payment and the trial's end apart when they differ", async () => {
+    server({ ...active, next_billing_at: '2027-02-26T10:00:00.000Z', trial_ends_at: NEXT });
+    const panel = await showPanel();
+    expect(
+      await panel.findByText('Next payment: 26 February 2027. Your trial ends on 5 March 2027.'),
+    ).toBeInTheDocument();
   });
 
   it('shows the access-until date of a cancelled subscription in one sentence, once, and no cancel button', async () => {

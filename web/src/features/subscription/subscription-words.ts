@@ -34,10 +34,9 @@ export function dateLine(subscription: SubscriptionJson): string | null {
   const trialEnd = subscription.trial_ends_at;
   if (trialEnd) {
     // The trial's end is the first regular payment's day; a trial of paid cycles has payments before it.
-    const trial = `Your trial runs until ${formatDay(trialEnd)}, when PayPal takes the first regular payment.`;
-    return next && formatDay(next) !== formatDay(trialEnd)
-      ? `${trial} Next payment: ${formatDay(next)}.`
-      : trial;
+    if (!next || formatDay(next) === formatDay(trialEnd))
+      return `Next payment: ${formatDay(trialEnd)}, when your trial ends.`;
+    return `Next payment: ${formatDay(next)}. Your trial ends on ${formatDay(trialEnd)}.`;
   }
   if (next) return `Next payment: ${formatDay(next)}.`;
   return null;
