@@ -91,13 +91,13 @@ test('subscribes with the trial, changes plan through PayPal, sees the history g
   await form.getByRole('button', { name: 'Change to Monthly' }).click();
   await page.waitForURL(`${standInUrl}/webapps/billing/subscriptions/update**`);
   await page.getByRole('button', { name: 'Agree & Update' }).click();
-  await page.waitForURL(/\/account\/billing\?/);
-  await expect(
-    page.getByText(
-      'PayPal has your approval. Your new plan shows here as soon as PayPal confirms it, and its price starts at your next payment.',
-    ),
-  ).toBeVisible();
-  // BILLING.SUBSCRIPTION.UPDATED reached the app, which read the subscription fresh from PayPal.
+  await page.waitForURL(/\/account\/billing\?plan_change=approved&/);
+  // BILLING.SUBSCRIPTION.UPDATED reached the app, which read the subscription fresh from PayPal: the page
+  // that waited for it says the change is in place.
+  await expect(page.getByRole('status').filter({ hasText: 'Your plan is now Monthly.' })).toHaveText(
+    /^Your plan is now Monthly\. Its price starts at your next payment on \d{1,2} [A-Z][a-z]+ \d{4}\.$/,
+  );
+  await expect(page.getByRole('progressbar', { name: /^Waiting for PayPal/ })).toHaveCount(0);
   await expect(section.getByText('Monthly', { exact: true })).toBeVisible();
   await expect(planRow(page)).toContainText('Monthly: €12.50 per month.');
 
@@ -156,7 +156,7 @@ for (const width of [390, 1280])
 
     await askForPlan(page, 'Weekly');
     await page.getByRole('button', { name: 'Cancel and return' }).click();
-    await page.waitForURL(/\/account\/billing\?/);
+    await page.waitForURL(/\/account\/billing\?plan_change=cancelled&/);
     await expect(
       page.getByText(
         'You left PayPal without approving, so your plan has not changed and nothing more is charged.',

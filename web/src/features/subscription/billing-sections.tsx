@@ -13,7 +13,7 @@ export function BillingSections() {
   const read = useSubscription();
   return (
     <>
-      <PlanChangeNotice />
+      <PlanChangeNotice subscription={read.data} />
       <SubscriptionPanel read={read} />
       {read.data?.status === 'ACTIVE' ? (
         <SettingRows>

@@ -8,6 +8,7 @@ import { apiError, heldReply, stubApi, type ApiCall, type StubReply } from '@/te
 import { activeSubscription, euroPrices, signedInUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-screen';
 import { goTo } from './api/change-plan';
+import { askedPlan } from './asked-plan';
 import { BillingSections } from './billing-sections';
 
 const APPROVE_URL = 'https://paypal.test/webapps/billing/subscriptions/update?ba_token=BA-1';
@@ -45,6 +46,7 @@ async function openChange() {
 
 let assign: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
+  window.sessionStorage.clear();
   sessionStore.setUser(signedInUser);
   assign = vi.spyOn(goTo, 'assign').mockImplementation(() => {});
 });
@@ -98,6 +100,8 @@ describe("the billing page's plan row", () => {
       'PayPal is opening. Approve the change there, and PayPal brings you back to this page.',
     );
     expect(assign).toHaveBeenCalledWith(APPROVE_URL);
+    // What was asked, for the page PayPal brings the buyer back to.
+    expect(askedPlan.read()).toEqual({ subscriptionId: 'I-ACTIVE1', plan: 'weekly' });
   });
 
   it("shows the server's sentence for the plan already held (409 same_plan), and stays", async () => {
@@ -108,6 +112,7 @@ describe("the billing page's plan row", () => {
       'Your plan was not changed. You are already on this plan.',
     );
     expect(assign).not.toHaveBeenCalled();
+    expect(askedPlan.read()).toBeNull();
     expect(form.getByRole('button', { name: 'Change to Weekly' })).toBeEnabled();
   });
 

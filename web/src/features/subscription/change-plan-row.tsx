@@ -11,6 +11,7 @@ import { planName } from '@/lib/plan-names';
 import { usePrices } from '@/lib/prices';
 import { failure, success, useSubmission } from '@/lib/use-submission';
 import { changePlan, goTo } from './api/change-plan';
+import { askedPlan } from './asked-plan';
 
 export const CHANGE_PLAN_TEXTS = {
   action: 'Change plan',
@@ -50,6 +51,7 @@ function ChangePlanForm({
     void submit(async () => {
       try {
         const { approve_url } = await changePlan(plan.id);
+        askedPlan.remember(subscription.id, plan.id);
         goTo.assign(approve_url);
         return success(CHANGE_PLAN_TEXTS.leaving);
       } catch (error) {
