@@ -38,6 +38,11 @@ const DESIGN_TABLE: Row[] = [
   { method: 'get', path: '/api/v1/subscription', statuses: [200], bearer: true },
   { method: 'post', path: '/api/v1/subscription/cancel', statuses: [200, 404, 503], bearer: true },
   { method: 'post', path: '/api/v1/paypal/webhook', statuses: [200, 400, 503], bearer: false },
+  // DESIGN section 15, billing (the receipt link is decision 192's; the receipt page takes its token or a Bearer).
+  { method: 'post', path: '/api/v1/subscription/change', statuses: [200, 404, 409, 503], bearer: true },
+  { method: 'get', path: '/api/v1/billing/transactions', statuses: [200, 503], bearer: true },
+  { method: 'post', path: '/api/v1/billing/receipt_link', statuses: [200, 404, 503], bearer: true },
+  { method: 'get', path: '/billing/receipts/{transaction_id}', statuses: [200, 404, 503], bearer: false },
   // DESIGN section 12, your data (422 invalid_email, as at sign-up, for an address that is none).
   { method: 'get', path: '/api/v1/export', statuses: [200], bearer: true },
   { method: 'post', path: '/api/v1/email_change', statuses: [202, 403, 409, 422], bearer: true },

@@ -48,7 +48,8 @@ export const EXPORT_PARTS: ExportPart[] = [
   }),
   part({
     key: 'subscriptions',
-    tables: ['subscriptions', 'subscription_create_locks'],
+    // A receipt link holds a token's hash and its expiry alone, nothing of the person's to give back.
+    tables: ['subscriptions', 'subscription_create_locks', 'receipt_links'],
     read: ({ db }, user) => exportedSubscriptions(db, user.id),
   }),
   // Names and dates, never a key or credential id. A registration challenge (passkey_challenges) is a

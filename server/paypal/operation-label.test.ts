@@ -18,5 +18,6 @@ describe('a PayPal call as a metric label', () => {
         '/v1/billing/subscriptions/I-BW452GLLEP1G/transactions?start_time=2024-12-01T00%3A00%3A00.000Z&end_time=2026-12-01T00%3A00%3A00.000Z',
       ),
     ).toBe('/v1/billing/subscriptions/{id}/transactions');
+    expect(operationOf('/v1/payments/sale/5KT53522GA0981725')).toBe('/v1/payments/sale/{id}');
   });
 });

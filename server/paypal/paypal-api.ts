@@ -52,7 +52,7 @@ export function describeFailure(method: string, path: string, reply: PayPalReply
 /** PayPal's REST API: OAuth2 client credentials (one token shared by callers), then authorized calls. */
 /** A path as a metric label: its ids (plans, subscriptions, anything after them) become `{id}`. */
 export function operationOf(path: string): string {
-  return path.split('?')[0]!.replace(/\/(plans|subscriptions|captures|sales|refunds)\/[^/]+/g, '/$1/{id}');
+  return path.split('?')[0]!.replace(/\/(plans|subscriptions|captures|sales?|refunds)\/[^/]+/g, '/$1/{id}');
 }
 
 export class PayPalApi {

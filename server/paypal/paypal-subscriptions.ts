@@ -256,4 +256,19 @@ export class PayPalSubscriptions {
       payerEmail: t.payer_email ?? null,
     }));
   }
+
+  /**
+   * The subscription a sale paid, as PayPal says it (`GET /v1/payments/sale/{id}`, its billing_agreement_id);
+   * null when PayPal knows no such sale or it paid no subscription.
+   */
+  async subscriptionOfSale(saleId: string): Promise<string | null> {
+    if (!/^[A-Za-z0-9-]{6,40}$/.test(saleId)) return null;
+    const path = `/v1/payments/sale/${encodeURIComponent(saleId)}`;
+    const reply = await this.api.authorized('GET', path);
+    if (reply.status === 404) return null;
+    if (reply.status !== 200) throw new PayPalError(describeFailure('GET', path, reply), reply.status);
+    const sale = z.object({ billing_agreement_id: z.string().optional() }).safeParse(reply.body);
+    const id = sale.success ? sale.data.billing_agreement_id : undefined;
+    return id && isPayPalSubscriptionId(id) ? id : null;
+  }
 }

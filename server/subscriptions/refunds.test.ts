@@ -95,7 +95,7 @@ describe.each(testDialects)('PAYMENT.SALE.REFUNDED and .REVERSED on %s', (dialec
     });
   }
 
-  it('is safe reordered: a refund before its sale is handled on redelivery, late events move nothing back', async () => {
+  it('is safe reordered: a refund before its sale asks PayPal which subscription, and late events move nothing back', async () => {
     const kit = await start(dialect, { webhooks: false });
     const user = await newUser(kit.app);
     const { subscription_id: id } = await startSubscription(kit.app, user, 'two_day');
@@ -105,30 +105,49 @@ describe.each(testDialects)('PAYMENT.SALE.REFUNDED and .REVERSED on %s', (dialec
     const { resource } = await kit.paypal.subscriptions.refund(id);
     const to = { url: kit.webhookUrl, webhookId: WEBHOOK_ID };
 
-    // The refund names only its sale, which this server has not heard of yet: PayPal is asked to retry.
+    // The refund names only its sale, which this server has not heard of yet: PayPal's sale names the subscription.
     const early = await kit.paypal.webhooks.send('PAYMENT.SALE.REFUNDED', id, { ...to, resource });
-    expect(early.status).toBe(503);
-    expect(await currentOf(kit.app, user)).toMatchObject({ status: 'ACTIVE', entitled: true });
+    expect(early.status, early.body).toBe(200);
+    expect(kit.paypal.calls.all).toContain(`GET /v1/payments/sale/${sale.id}`);
+    const ended = await currentOf(kit.app, user);
+    expect(ended).toMatchObject({ status: 'CANCELLED', entitled: false });
 
+    // Its sale, an ACTIVATED that arrives late, and the refund once more: still ended, mailed once.
     const completed = await kit.paypal.webhooks.send('PAYMENT.SALE.COMPLETED', id, {
       ...to,
       resource: saleResource(sale, approved),
     });
     expect(completed.status).toBe(200);
-    expect((await kit.paypal.webhooks.resend(early, to)).status).toBe(200);
-    const ended = await currentOf(kit.app, user);
-    expect(ended).toMatchObject({ status: 'CANCELLED', entitled: false });
-
-    // An ACTIVATED that arrives late, and the sale once more: still ended.
     expect((await kit.paypal.webhooks.send('BILLING.SUBSCRIPTION.ACTIVATED', id, to)).status).toBe(200);
+    expect((await kit.paypal.webhooks.resend(early, to)).status).toBe(200);
     expect((await kit.paypal.webhooks.resend(completed, to)).status).toBe(200);
     expect(await currentOf(kit.app, user)).toEqual(ended);
     expect(await mailsTo(kit, user, ENDED)).toHaveLength(1);
+    expect(kit.paypal.subscriptions.calls.cancel).toBe(1);
     expect((await rowsOf(kit.app).events()).map((e) => e.event_type).sort()).toEqual([
       'BILLING.SUBSCRIPTION.ACTIVATED',
       'PAYMENT.SALE.COMPLETED',
       'PAYMENT.SALE.REFUNDED',
     ]);
+  });
+
+  it("ignores a refund of a sale PayPal ties to no subscription of this server's", async () => {
+    const kit = await start(dialect, { webhooks: false });
+    const user = await newUser(kit.app);
+    const active = await subscribe(kit, user, 'two_day');
+    const unknown = {
+      id: 'R-9XK1LQ2M3N4P5',
+      state: 'completed',
+      sale_id: '0AB12345CD678901E',
+      amount: { total: '1.90', currency: 'EUR' },
+    };
+    const delivery = await kit.paypal.webhooks.send('PAYMENT.SALE.REFUNDED', active.id, {
+      url: kit.webhookUrl,
+      webhookId: WEBHOOK_ID,
+      resource: unknown,
+    });
+    expect(delivery.status).toBe(200);
+    expect(await currentOf(kit.app, user)).toEqual(active);
   });
 
   it('refuses an unsigned refund and answers 503 (PayPal retries) while PayPal cannot be read', async () => {
@@ -156,6 +175,27 @@ describe.each(testDialects)('PAYMENT.SALE.REFUNDED and .REVERSED on %s', (dialec
     kit.paypal.failWith(null);
     expect(await currentOf(kit.app, user)).toMatchObject({ status: 'ACTIVE', entitled: true });
     expect((await kit.paypal.webhooks.resend(down, to)).status).toBe(200);
+    expect(await currentOf(kit.app, user)).toMatchObject({ status: 'CANCELLED', entitled: false });
+  });
+
+  it("works the same from the stand-in's controls over HTTP, as a browser test drives them", async () => {
+    const kit = await start(dialect);
+    const user = await newUser(kit.app);
+    const active = await subscribe(kit, user, 'two_day');
+    const control = async (name: string, body: object = {}) => {
+      const reply = await fetch(`${kit.paypal.url}/stand-in/subscriptions/${active.id}/${name}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+      });
+      expect(reply.status).toBe(200);
+      return (await reply.json()) as { id: string; sale_id?: string };
+    };
+    const renewal = await control('pay-renewal');
+    expect(renewal.sale_id).toMatch(/^[A-Z0-9]{17}$/);
+    await control('refund', { sale_id: renewal.sale_id, amount: '0.50' });
+    expect(await statusesOf(kit, user)).toEqual(['PARTIALLY_REFUNDED', 'COMPLETED']);
+    await control('reverse', { sale_id: renewal.sale_id });
+    expect(await statusesOf(kit, user)).toEqual(['REFUNDED', 'COMPLETED']);
     expect(await currentOf(kit.app, user)).toMatchObject({ status: 'CANCELLED', entitled: false });
   });
 });

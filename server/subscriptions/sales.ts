@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context.js';
 import { receiptMail, refundEndedMail } from '../mail/subscription-mails.js';
 import { PayPalError } from '../paypal/paypal-api.js';
-import type { PayPalTransaction } from '../paypal/paypal-subscriptions.js';
+import type { PayPalSubscriptions, PayPalTransaction } from '../paypal/paypal-subscriptions.js';
 import { findUserById } from '../users/users.repository.js';
 import { claimReceipt, recordSale, releaseReceipt, subscriptionOfSale } from './billing.repository.js';
 import { announce, refreshFromPayPal } from './subscription-sync.js';
@@ -16,14 +16,6 @@ export interface SaleFacts {
   saleId: string;
   amount: { value: string; currency: string } | null;
   time: string | null;
-}
-
-/** A sale that names no subscription this server knows yet: handled on PayPal's redelivery. */
-export class SaleNotKnownYet extends Error {
-  constructor() {
-    super('the sale names no subscription this server knows yet');
-    this.name = 'SaleNotKnownYet';
-  }
 }
 
 /** The sale as PayPal's transactions of its subscription list it now (from a day before it was made). */
@@ -75,6 +67,25 @@ export async function saleCompleted(
 }
 
 /**
+ * The subscription whose sale was given back: the one the event names, else the one the sale was recorded
+ * with, else the one PayPal says the sale paid (a refund may come before its sale's event, or name only it).
+ */
+async function subscriptionGivenBack(
+  ctx: AppContext,
+  {
+    paypal,
+    saleId,
+    subscriptionId,
+  }: { paypal: PayPalSubscriptions; saleId: string; subscriptionId: string | null },
+): Promise<Subscription | null> {
+  if (subscriptionId) return findByPayPalId(ctx.db, subscriptionId);
+  const known = await subscriptionOfSale(ctx.db, saleId);
+  if (known !== null) return findById(ctx.db, known);
+  const paid = await paypal.subscriptionOfSale(saleId);
+  return paid ? findByPayPalId(ctx.db, paid) : null;
+}
+
+/**
  * PAYMENT.SALE.REFUNDED or .REVERSED (DESIGN 15). What happened is read from PayPal's transactions, never the
  * body: a payment given back in full (REFUNDED) ends access now, mails and pushes, and cancels the
  * subscription at PayPal; one given back in part changes nothing (the history shows it). Replays and late
@@ -86,15 +97,9 @@ export async function saleGivenBack(
 ): Promise<'ended' | 'unchanged'> {
   const paypal = ctx.paypal;
   if (!paypal) throw new PayPalError('PayPal is not configured');
-  const known = await subscriptionOfSale(ctx.db, saleId);
-  const subscription =
-    (subscriptionId ? await findByPayPalId(ctx.db, subscriptionId) : null) ??
-    (known === null ? null : await findById(ctx.db, known));
-  if (!subscription) {
-    // Named but not ours: nothing to do. Named by its sale alone: its PAYMENT.SALE.COMPLETED is still to come.
-    if (subscriptionId) return 'unchanged';
-    throw new SaleNotKnownYet();
-  }
+  const subscription = await subscriptionGivenBack(ctx, { paypal, saleId, subscriptionId });
+  // A sale of a subscription this server did not create (or of an account deleted since): nothing to end.
+  if (!subscription) return 'unchanged';
   const listed = await transactionOf(ctx, subscription, saleId);
   if (listed?.status !== 'REFUNDED') return 'unchanged';
 

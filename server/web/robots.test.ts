@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { robotsTxt } from './robots.js';
 
 describe('robotsTxt', () => {
-  it('keeps crawlers off the account, the support console, the token pages and the API, and nothing else', () => {
+  it('keeps crawlers off the account, the support console, the token pages, the API and the receipts, and nothing else', () => {
     expect(robotsTxt()).toBe(
       [
         'User-agent: *',
@@ -14,6 +14,7 @@ describe('robotsTxt', () => {
         'Disallow: /admin',
         'Disallow: /api/',
         'Disallow: /cable',
+        'Disallow: /billing/receipts/',
         '',
       ].join('\n'),
     );

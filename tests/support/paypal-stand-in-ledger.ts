@@ -118,3 +118,11 @@ export function transactionsBody(subscription: StandInSubscription, from: Date, 
     }));
   return { transactions, total_items: transactions.length, total_pages: 1, links: [] };
 }
+
+/** A sale as `GET /v1/payments/sale/{id}` shows it. */
+export function saleBody(entry: LedgerEntry, subscription: StandInSubscription, base: string) {
+  return {
+    ...saleResource(entry, subscription),
+    links: [{ href: `${base}/v1/payments/sale/${entry.id}`, rel: 'self', method: 'GET' }],
+  };
+}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { subscriptionControls } from './paypal-stand-in-controls.js';
-import { transactionsBody, type LedgerEntry } from './paypal-stand-in-ledger.js';
+import { saleBody, transactionsBody, type LedgerEntry } from './paypal-stand-in-ledger.js';
 import { debugId, error, notFound, subscriptionBody, type StandInPlan } from './paypal-stand-in-wire.js';
 
 /**
@@ -307,6 +307,16 @@ export function createSubscriptionsStandIn(deps: SubscriptionsDeps) {
     deps.send(response, 200, transactionsBody(found, new Date(start), new Date(end)));
   }
 
+  /** GET /v1/payments/sale/{id} (Payments v1): the sale, naming its subscription in billing_agreement_id. */
+  function sale(request: IncomingMessage, response: ServerResponse, id: string) {
+    if (deps.refuse(request, response)) return;
+    for (const subscription of subscriptions.values()) {
+      const entry = subscription.ledger.find((e) => e.id === id);
+      if (entry) return deps.send(response, 200, saleBody(entry, subscription, deps.base()));
+    }
+    deps.send(response, 404, notFound());
+  }
+
   async function move(
     subscription: StandInSubscription,
     change: Partial<StandInSubscription>,
@@ -346,6 +356,8 @@ export function createSubscriptionsStandIn(deps: SubscriptionsDeps) {
         revise(request, response, subscriptionId).catch(fail);
       } else if (request.method === 'GET' && subscriptionId && id?.[2] === '/transactions') {
         transactions(request, response, subscriptionId, url);
+      } else if (request.method === 'GET' && /^\/v1\/payments\/sale\/[^/]+$/.test(path)) {
+        sale(request, response, decodeURIComponent(path.slice('/v1/payments/sale/'.length)));
       } else {
         return false;
       }

@@ -130,33 +130,42 @@ export async function startPayPalStandIn(options: StandInOptions): Promise<PayPa
 
   /**
    * The hand of a browser test on PayPal's side, for the stand-in that runs as a process of its own:
-   * `POST /stand-in/subscriptions/{id}/suspend` (as PayPal does after failed payments),
-   * `POST /stand-in/subscriptions/{id}/refuse-cancel` (every cancel of it fails from then on) and
-   * `POST /stand-in/subscriptions/{id}/pay-renewal` (the next period is paid: a payment in its ledger, and
-   * PAYMENT.SALE.COMPLETED reaches the app).
+   * `POST /stand-in/subscriptions/{id}/<control>` with `suspend` (as PayPal does after failed payments),
+   * `refuse-cancel` (every cancel of it fails from then on), `fail-payment`, `pay-renewal`, and `refund` or
+   * `reverse` (the latest payment, or `{"sale_id"}`; all of it, or `{"amount":"0.50"}`). Each answers
+   * `{"id"}` once the webhooks it causes were delivered; `pay-renewal`, `refund` and `reverse` add `sale_id`.
    */
   function testControl(request: IncomingMessage, response: ServerResponse, url: URL): boolean {
-    const match = /^\/stand-in\/subscriptions\/([^/]+)\/(suspend|refuse-cancel|pay-renewal)$/.exec(
-      url.pathname,
-    );
-    if (request.method !== 'POST' || !match?.[1]) return false;
+    const match =
+      /^\/stand-in\/subscriptions\/([^/]+)\/(suspend|refuse-cancel|fail-payment|pay-renewal|refund|reverse)$/.exec(
+        url.pathname,
+      );
+    if (request.method !== 'POST' || !match?.[1] || !match[2]) return false;
     const id = decodeURIComponent(match[1]);
+    const control = match[2];
     if (!subscriptions.subscriptions.has(id)) {
       send(response, 404, { message: 'The stand-in has no such subscription.' });
       return true;
     }
-    const done = () => send(response, 200, { id });
-    if (match[2] === 'refuse-cancel') {
-      subscriptions.refuseCancel(id);
-      done();
-    } else if (match[2] === 'pay-renewal') {
-      subscriptions.payRenewal(id).then(
-        ({ sale }) => send(response, 200, { id, sale_id: sale.id }),
-        () => response.destroy(),
-      );
-    } else {
-      subscriptions.suspend(id).then(done, () => response.destroy());
-    }
+    const act = async (): Promise<Record<string, unknown>> => {
+      const input = JSON.parse((await readBody(request)) || '{}') as { sale_id?: string; amount?: string };
+      if (control === 'refuse-cancel') subscriptions.refuseCancel(id);
+      else if (control === 'suspend') await subscriptions.suspend(id);
+      else if (control === 'fail-payment') await subscriptions.failPayment(id);
+      else if (control === 'pay-renewal') return { sale_id: (await subscriptions.payRenewal(id)).sale.id };
+      else {
+        const given = await subscriptions[control as 'refund' | 'reverse'](id, {
+          saleId: input.sale_id,
+          amount: input.amount,
+        });
+        return { sale_id: given.entry.id };
+      }
+      return {};
+    };
+    act().then(
+      (more) => send(response, 200, { id, ...more }),
+      (error: unknown) => send(response, 400, { message: String(error) }),
+    );
     return true;
   }
 
