@@ -83,7 +83,7 @@ test('subscribes with the trial, changes plan through PayPal, sees the history g
   await planRow(page).getByRole('button', { name: 'Change plan' }).click();
   const form = planRow(page).getByRole('group', { name: 'Change your plan' });
   await expect(form).toContainText(
-    /^The new price starts at your next payment on \d{1,2} [A-Z][a-z]+ \d{4}\. Nothing is prorated: until then you keep Weekly, already paid for, and PayPal charges no difference\. PayPal asks you to approve the change\./,
+    /^The new price starts at your next payment on \d{1,2} [A-Z][a-z]+ \d{4}\. Nothing is prorated: until then you keep Weekly as it is, and PayPal charges no difference\. PayPal asks you to approve the change\./,
   );
   await expect(form.getByRole('listitem', { name: 'Monthly' })).toContainText('Monthly: €12.50 per month');
   await expect(form.getByRole('listitem', { name: 'Two-day' })).toContainText('Two-day: €1.90 every 2 days');

@@ -65,7 +65,7 @@ describe("the billing page's plan row", () => {
     const form = await openChange();
     expect(
       form.getByText(
-        'The new price starts at your next payment on 5 March 2027. Nothing is prorated: until then you keep Monthly, already paid for, and PayPal charges no difference. PayPal asks you to approve the change.',
+        'The new price starts at your next payment on 5 March 2027. Nothing is prorated: until then you keep Monthly as it is, and PayPal charges no difference. PayPal asks you to approve the change.',
       ),
     ).toBeInTheDocument();
     const others = within(form.getByRole('list', { name: 'Other plans' }));

@@ -27,7 +27,7 @@ export function changeConsequence(subscription: SubscriptionJson): string {
   const when = subscription.next_billing_at
     ? `at your next payment on ${formatDay(subscription.next_billing_at)}`
     : 'at your next payment';
-  return `The new price starts ${when}. Nothing is prorated: until then you keep ${planName(subscription.plan)}, already paid for, and PayPal charges no difference. PayPal asks you to approve the change.`;
+  return `The new price starts ${when}. Nothing is prorated: until then you keep ${planName(subscription.plan)} as it is, and PayPal charges no difference. PayPal asks you to approve the change.`;
 }
 
 const priceOf = (plan: Plan, currency: string) =>
@@ -45,6 +45,7 @@ function ChangePlanForm({
   onCancel: () => void;
 }) {
   const { pending, outcome, submit } = useSubmission();
+  const currency = prices.data?.currency ?? '';
   const others = prices.data?.plans.filter((plan) => plan.id !== subscription.plan) ?? [];
 
   function change(plan: Plan) {
@@ -75,7 +76,7 @@ function ChangePlanForm({
               <span>
                 <span className="font-medium">{plan.name}</span>
                 {': '}
-                {priceOf(plan, prices.data!.currency)}
+                {priceOf(plan, currency)}
               </span>
               <Button variant="secondary" disabled={pending} onClick={() => change(plan)}>
                 Change to {plan.name}
