@@ -220,6 +220,15 @@ describe("the account's Subscription section", () => {
     expect(timesSaid('5 March 2027')).toBe(1);
   });
 
+  it('says, before cancelling in a trial, that access lasts to the end of the trial', async () => {
+    server({ ...active, trial_ends_at: NEXT });
+    const panel = await showPanel();
+    await userEvent.click(await panel.findByRole('button', { name: 'Cancel subscription' }));
+    expect(panel.getByRole('group', { name: 'Cancel your subscription' })).toHaveTextContent(
+      'If you cancel, PayPal will not charge you again. You keep access until 5 March 2027, the end of your trial; after that, your access ends.',
+    );
+  });
+
   it("keeps the subscription on 'Keep my subscription'", async () => {
     const calls = server(active);
     const panel = await showPanel();

@@ -60,8 +60,12 @@ export function cancelConsequence(subscription: SubscriptionJson): string {
   // Suspended, nothing is being charged; what access is left is said above, and cancelling ends the plan.
   if (subscription.status === 'SUSPENDED')
     return 'If you cancel, PayPal will not charge you again, and this subscription cannot be started again.';
+  // In a trial nothing regular has been paid yet: access lasts to the trial's end.
+  const period = subscription.trial_ends_at
+    ? 'the end of your trial'
+    : 'the end of the period you have already paid for';
   const end = subscription.next_billing_at
-    ? `until ${formatDay(subscription.next_billing_at)}, the end of the period you have already paid for`
-    : 'until the end of the period you have already paid for';
+    ? `until ${formatDay(subscription.next_billing_at)}, ${period}`
+    : `until ${period}`;
   return `If you cancel, PayPal will not charge you again. You keep access ${end}; after that, your access ends.`;
 }
