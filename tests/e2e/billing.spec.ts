@@ -167,3 +167,30 @@ for (const width of [390, 1280])
     await expectNoSidewaysScroll(page, `/account/billing back from PayPal at ${width} px`);
     await expectNoSeriousA11yViolationsLightAndDark(page, `/account/billing back from PayPal at ${width} px`);
   });
+
+test('a full refund at PayPal ends access on the open page, and the history says the payment was refunded', async ({
+  page,
+  baseURL,
+}) => {
+  test.slow();
+  const email = uniqueEmail('billing-refund');
+  await createAccount(baseURL!, email);
+  await openAccount(page, email, '/account/billing');
+  const id = await subscribeOnPricing(page, baseURL!, 'Two-day');
+  await page.goto('/account/billing');
+  await expect(payments(page)).toHaveCount(1);
+  await expect(payments(page).first()).toContainText('Two-day · Paid');
+
+  await atPayPal(id, 'refund');
+  // Live, from the subscription_changed push: access ends at once, and the history is read again.
+  const section = subscriptionSection(page);
+  await expect(section).toContainText('Your access has ended.');
+  await expect(section.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+  await expect(planRow(page)).toHaveCount(0);
+  await expect(payments(page).first()).toContainText('Two-day · Refunded');
+  await expect(
+    payments(page)
+      .first()
+      .getByRole('button', { name: /^Receipt of / }),
+  ).toBeVisible();
+});
