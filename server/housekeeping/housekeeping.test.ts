@@ -55,6 +55,8 @@ describe.each(testDialects)('housekeeping on %s', (dialect) => {
       'two-factor challenges': 0,
       'email codes': 0,
       'provider flows': 0,
+      'receipt links': 0,
+      'trial reminders mailed': 0,
     });
     expect(await db.selectFrom('sessions').select('id').execute()).toHaveLength(1);
     expect(await db.selectFrom('password_resets').select('token_hash').execute()).toEqual([

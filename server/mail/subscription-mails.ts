@@ -122,3 +122,20 @@ export function subscriptionCancelledMail(
     ],
   });
 }
+
+/** PayPal took a plan change (BILLING.SUBSCRIPTION.UPDATED): the new price starts at the next billing. */
+export function planChangedMail(
+  settings: MailSettings,
+  { to, plan, nextBillingAt }: { to: string; plan: PlanKey; nextBillingAt: string | null },
+) {
+  return compose(settings, {
+    to,
+    subject: `Your ${settings.appName} plan is now ${PLAN_WORDS[plan]}`,
+    paragraphs: [
+      `Your ${settings.appName} subscription is now on the ${PLAN_WORDS[plan]} plan.`,
+      nextBillingAt
+        ? `Its price starts with the next payment, on ${mailDate(nextBillingAt)}; PayPal does not charge or refund the difference for the current period.`
+        : 'Its price starts with the next payment; PayPal does not charge or refund the difference for the current period.',
+    ],
+  });
+}

@@ -60,6 +60,9 @@ describe('production rate limits', () => {
       twoFactorPerUser: { limit: 10, windowMs: 15 * MINUTE },
       webhookPerIp: { limit: 600, windowMs: 15 * MINUTE },
       subscriptionCreatesPerUser: { limit: 5, windowMs: 60 * MINUTE },
+      // DESIGN 15 (decision 195).
+      billingReadsPerUser: { limit: 60, windowMs: 15 * MINUTE },
+      planChangesPerUser: { limit: 10, windowMs: 60 * MINUTE },
       // DESIGN 13 (decisions 174 to 176).
       verificationMailsPerUser: { limit: 5, windowMs: 60 * MINUTE },
       emailCodePerEmail: { limit: 5, windowMs: 60 * MINUTE },

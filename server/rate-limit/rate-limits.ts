@@ -42,6 +42,11 @@ export const DEFAULT_RATE_LIMITS = {
   webhookPerIp: { limit: 600, windowMs: 15 * MINUTE },
   // Subscriptions started at PayPal by one account (decision 154): each is a PayPal create and a row.
   subscriptionCreatesPerUser: { limit: 5, windowMs: 60 * MINUTE },
+  // DESIGN 15: the history, receipt links and receipts of one account, each read from PayPal (a call per
+  // subscription); a person looking through their payments needs a few dozen.
+  billingReadsPerUser: { limit: 60, windowMs: 15 * MINUTE },
+  // DESIGN 15: plan changes begun at PayPal (a revise each) by one account.
+  planChangesPerUser: { limit: 10, windowMs: 60 * MINUTE },
   // DESIGN 13: new mails with a code and link that confirm the address, per signed-in account.
   verificationMailsPerUser: { limit: 5, windowMs: 60 * MINUTE },
   // DESIGN 13: sign-in codes asked for, per address (whether or not it has an account) and per IP.

@@ -10,7 +10,7 @@ import {
 import { ERROR_VARIANTS } from '../../contract/errors.js';
 import type { AppContext } from '../app-context.js';
 import { AppError } from '../http/app-error.js';
-import { BEARER_ERRORS, BODY_ERRORS, errorReplies } from '../http/error-replies.js';
+import { BEARER_ERRORS, BODY_ERRORS, errorReplies, RATE_LIMITED } from '../http/error-replies.js';
 import { getUser, requireUser } from '../sessions/request-user.js';
 import { findUserById } from '../users/users.repository.js';
 import {
@@ -48,7 +48,7 @@ export async function billingRoutes(app: FastifyInstance, { context }: { context
         security: bearer,
         response: {
           200: transactionsReplySchema,
-          ...errorReplies({ ...BEARER_ERRORS, 503: [HISTORY_UNAVAILABLE] }),
+          ...errorReplies({ ...BEARER_ERRORS, ...RATE_LIMITED, 503: [HISTORY_UNAVAILABLE] }),
         },
       },
     },
@@ -72,6 +72,7 @@ export async function billingRoutes(app: FastifyInstance, { context }: { context
             ...BODY_ERRORS,
             ...BEARER_ERRORS,
             404: ['transaction_not_found'],
+            ...RATE_LIMITED,
             503: [HISTORY_UNAVAILABLE],
           }),
         },
@@ -92,7 +93,7 @@ export async function billingRoutes(app: FastifyInstance, { context }: { context
           'The printable HTML receipt of one payment: with a Bearer token, or the ?token= of POST /api/v1/billing/receipt_link',
         params: z.object({ transaction_id: z.string().min(1).max(50) }),
         querystring: z.object({ token: z.string().max(100).optional() }),
-        response: { 200: z.string(), 404: z.string(), 503: z.string() },
+        response: { 200: z.string(), 404: z.string(), 429: z.string(), 503: z.string() },
       },
     },
     async (request, reply) => {
@@ -110,10 +111,12 @@ export async function billingRoutes(app: FastifyInstance, { context }: { context
         return reply.send(receiptPage(context.config, { payment, email: user.email }));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        const notYours = error.status === 404;
+        if (error.status === 404)
+          return reply.code(404).send(receiptProblemPage(context.config, RECEIPT_NOT_SHOWN));
+        for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
         return reply
-          .code(notYours ? 404 : 503)
-          .send(receiptProblemPage(context.config, notYours ? RECEIPT_NOT_SHOWN : error.message));
+          .code(error.status === 429 ? 429 : 503)
+          .send(receiptProblemPage(context.config, error.message));
       }
     },
   );

@@ -25,6 +25,7 @@ export interface HistoryEntry extends Transaction {
 export async function paymentHistory(ctx: AppContext, userId: number): Promise<HistoryEntry[]> {
   const paypal = ctx.paypal;
   if (!paypal) throw historyUnavailable();
+  await ctx.rateLimiter.check('billingReadsPerUser', String(userId));
   const to = ctx.now();
   const since = new Date(to);
   since.setUTCMonth(since.getUTCMonth() - HISTORY_MONTHS);

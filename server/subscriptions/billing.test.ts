@@ -191,6 +191,11 @@ describe.each(testDialects)('receipts on %s', (dialect) => {
     expect((await kit.app.inject({ url: `/billing/receipts/${first.id}?token=nonsense` })).statusCode).toBe(
       404,
     );
+    // The hourly job sweeps a link nobody used once it expired.
+    await receiptLink(kit, user, renewal.id);
+    const swept = await kit.app.housekeeping.sweep(kit.app.database.db, new Date(Date.now() + 2 * ahead));
+    expect(swept['receipt links']).toBe(1);
+    expect(await kit.app.database.db.selectFrom('receipt_links').selectAll().execute()).toEqual([]);
   });
 
   it('answers 503 with a sentence while PayPal is down', async () => {
@@ -254,5 +259,29 @@ describe.each(testDialects)('mails about payments on %s', (dialect) => {
     expect(mail?.text).toContain(
       'Fix your payment method at PayPal: https://www.sandbox.paypal.com/myaccount/autopay/',
     );
+  });
+});
+
+describe.each(testDialects)('billing reads from PayPal, on %s', (dialect) => {
+  it('are limited per account (each is a PayPal call): 429 with Retry-After, on the page too', async () => {
+    const kit = await start(dialect, {
+      rateLimits: { settings: { billingReadsPerUser: { limit: 2, windowMs: 60_000 } } },
+    });
+    const { user, first } = await threePayments(kit);
+    expect((await transactionsOf(kit.app, user)).statusCode).toBe(200);
+    expect((await receiptLink(kit, user, first.id)).statusCode).toBe(200);
+    const refused = await transactionsOf(kit.app, user);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: 'too_many_requests' });
+    expect(refused.headers['retry-after']).toBeDefined();
+    const page = await kit.app.inject({
+      url: `/billing/receipts/${first.id}`,
+      headers: bearer(user.auth_token),
+    });
+    expect(page.statusCode).toBe(429);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('Too many attempts.');
+    // Another account is not held back.
+    expect((await transactionsOf(kit.app, await newUser(kit.app))).statusCode).toBe(200);
   });
 });

@@ -23,6 +23,7 @@ export async function changePlan(
   const planId = ctx.config.paypal.plans[plan];
   const { paypal } = ctx;
   if (!paypal || !planId) throw planChangeUnavailable();
+  await ctx.rateLimiter.check('planChangesPerUser', String(userId));
   // PayPal adds the same parameters on both ways back, so the page learns which it was from ours (decision 197).
   const billing = `${ctx.config.publicUrl}/account/billing?plan_change=`;
   try {

@@ -51,6 +51,11 @@ describe.each(testDialects)('POST /api/v1/subscription/change on %s', (dialect) 
     expect(pushed).toEqual([
       { event: 'subscription_changed', subscription: expect.objectContaining({ plan: 'weekly' }) },
     ]);
+    await kit.app.ctx.mailer.flush();
+    const mail = kit.smtp.mails.find(
+      (m) => m.to.includes(user.email) && m.subject === 'Your BullApp plan is now Weekly',
+    );
+    expect(mail?.text).toContain('Its price starts with the next payment');
   });
 
   it('changes nothing when the buyer cancels at PayPal’s page', async () => {
@@ -67,6 +72,8 @@ describe.each(testDialects)('POST /api/v1/subscription/change on %s', (dialect) 
     expect(
       kit.paypal.webhooks.deliveries.some((d) => d.event.event_type === 'BILLING.SUBSCRIPTION.UPDATED'),
     ).toBe(false);
+    await kit.app.ctx.mailer.flush();
+    expect(kit.smtp.mails.filter((m) => m.subject.startsWith('Your BullApp plan is now'))).toEqual([]);
   });
 
   it('answers 503 and changes nothing while PayPal is down, and works once it is back', async () => {
@@ -153,5 +160,20 @@ describe.each(testDialects)('BILLING.SUBSCRIPTION.UPDATED on %s', (dialect) => {
     });
     expect((await deliver(kit.webhookUrl, signed)).status).toBe(200);
     expect(await currentOf(kit.app, user)).toMatchObject({ plan: 'monthly' });
+  });
+});
+
+describe.each(testDialects)('plan changes begun at PayPal, on %s', (dialect) => {
+  it('are limited per account: 429 once past the limit, and PayPal is not asked', async () => {
+    const kit = await start(dialect, {
+      rateLimits: { settings: { planChangesPerUser: { limit: 1, windowMs: 60_000 } } },
+    });
+    const user = await newUser(kit.app);
+    await subscribe(kit, user, 'monthly');
+    expect((await changePlanTo(kit.app, user, 'weekly')).statusCode).toBe(200);
+    const refused = await changePlanTo(kit.app, user, 'two_day');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: 'too_many_requests' });
+    expect(kit.paypal.subscriptions.calls.revise).toBe(1);
   });
 });

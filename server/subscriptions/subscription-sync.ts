@@ -2,6 +2,7 @@ import type { SubscriptionPlan } from '../../contract/subscriptions.js';
 import {
   subscriptionActiveMail,
   paymentFailedMail,
+  planChangedMail,
   subscriptionCancelledMail,
 } from '../mail/subscription-mails.js';
 import type { PayPalSubscription } from '../paypal/paypal-subscriptions.js';
@@ -69,6 +70,10 @@ export async function announce(ctx: AppContext, previous: Subscription | null, c
   const user = await findUserById(ctx.db, current.userId);
   if (!user) return;
   const to = user.email;
+  if (previous && previous.plan !== current.plan)
+    ctx.mailer.dispatch(
+      planChangedMail(ctx.config, { to, plan: current.plan, nextBillingAt: current.nextBillingAt }),
+    );
   if (current.status === 'ACTIVE' && previous?.status !== 'ACTIVE')
     ctx.mailer.dispatch(subscriptionActiveMail(ctx.config, { to, nextBillingAt: current.nextBillingAt }));
   if (current.paymentFailed && !previous?.paymentFailed) {

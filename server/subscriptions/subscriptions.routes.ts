@@ -163,6 +163,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, { context }: { c
             ...BEARER_ERRORS,
             404: [{ code: 'subscription_not_found', message: ERROR_VARIANTS.noSubscriptionToChange }],
             409: ['same_plan'],
+            ...RATE_LIMITED,
             503: [{ code: 'payments_unavailable', message: ERROR_VARIANTS.planChangeUnavailable }],
           }),
         },
