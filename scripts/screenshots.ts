@@ -242,9 +242,22 @@ const shots: Shot[] = [
   {
     name: 'account-billing',
     async prepare(page, ctx) {
+      // The stand-in's monthly plan starts with a free trial: the date line says until when (DESIGN 15).
       await subscribed(page, ctx, 'Monthly');
       await page.goto('/account/billing');
-      await page.getByText(/Next payment:/).waitFor();
+      await page.getByText(/when your trial ends/).waitFor();
+      await page.getByText('Monthly: €12.50 per month.').waitFor();
+    },
+  },
+  {
+    name: 'account-billing-change-plan',
+    async prepare(page, ctx) {
+      // The weekly plan's first week costs €1.00: one payment in the history, with its receipt.
+      await subscribed(page, ctx, 'Weekly');
+      await page.goto('/account/billing');
+      await page.getByRole('button', { name: /^Receipt of / }).waitFor();
+      await page.getByRole('button', { name: 'Change plan' }).click();
+      await page.getByText(/Nothing is prorated/).waitFor();
     },
   },
   {

@@ -24,12 +24,13 @@ export async function changePlan(
   const { paypal } = ctx;
   if (!paypal || !planId) throw planChangeUnavailable();
   await ctx.rateLimiter.check('planChangesPerUser', String(userId));
-  const billing = `${ctx.config.publicUrl}/account/billing`;
+  // PayPal adds the same parameters on both ways back, so the page learns which it was from ours (decision 197).
+  const billing = `${ctx.config.publicUrl}/account/billing?plan_change=`;
   try {
     const { approveUrl } = await paypal.revise(target.paypalSubscriptionId, {
       planId,
-      returnUrl: billing,
-      cancelUrl: billing,
+      returnUrl: `${billing}approved`,
+      cancelUrl: `${billing}cancelled`,
       brandName: ctx.config.appName,
     });
     return { approve_url: approveUrl };

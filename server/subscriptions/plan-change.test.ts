@@ -33,8 +33,8 @@ describe.each(testDialects)('POST /api/v1/subscription/change on %s', (dialect) 
       expect.objectContaining({
         plan_id: kit.app.config.paypal.plans.weekly,
         application_context: expect.objectContaining({
-          return_url: `${PUBLIC_URL}/account/billing`,
-          cancel_url: `${PUBLIC_URL}/account/billing`,
+          return_url: `${PUBLIC_URL}/account/billing?plan_change=approved`,
+          cancel_url: `${PUBLIC_URL}/account/billing?plan_change=cancelled`,
         }),
       }),
     ]);
@@ -42,7 +42,7 @@ describe.each(testDialects)('POST /api/v1/subscription/change on %s', (dialect) 
     expect(await currentOf(kit.app, user)).toMatchObject({ id: active.id, plan: 'monthly' });
 
     const back = await atPayPalUpdatePage(approve_url, 'approve');
-    expect(back.startsWith(`${PUBLIC_URL}/account/billing?`)).toBe(true);
+    expect(back.startsWith(`${PUBLIC_URL}/account/billing?plan_change=approved&`)).toBe(true);
     const updated = kit.paypal.webhooks.deliveries.find(
       (delivery) => delivery.event.event_type === 'BILLING.SUBSCRIPTION.UPDATED',
     );
@@ -66,7 +66,7 @@ describe.each(testDialects)('POST /api/v1/subscription/change on %s', (dialect) 
     const reply = await changePlanTo(kit.app, user, 'two_day');
     expect(reply.statusCode, reply.body).toBe(200);
     const back = await atPayPalUpdatePage(reply.json<{ approve_url: string }>().approve_url, 'cancel');
-    expect(back.startsWith(`${PUBLIC_URL}/account/billing?`)).toBe(true);
+    expect(back.startsWith(`${PUBLIC_URL}/account/billing?plan_change=cancelled&`)).toBe(true);
     expect(await currentOf(kit.app, user)).toMatchObject({ plan: 'monthly', status: 'ACTIVE' });
     expect(pushed).toEqual([]);
     expect(

@@ -127,7 +127,8 @@ test('cancels from /account after a confirmation that says until when access las
   await expect(confirmation).toContainText(
     'If you cancel, PayPal will not charge you again. You keep access until',
   );
-  await expect(confirmation).toContainText('the end of the period you have already paid for');
+  // The stand-in's monthly plan starts with a free trial: nothing regular is paid yet.
+  await expect(confirmation).toContainText('the end of your trial');
   await confirmation.getByRole('button', { name: 'Yes, cancel my subscription' }).click();
   await expect(section.getByRole('status')).toHaveText('Your subscription is cancelled.');
   await expect(section).toContainText('Cancelled');

@@ -3,7 +3,7 @@ import { API_PATHS } from '@contract/api-paths';
 import { WEB_ROUTES, type WebRouteKey } from '@contract/web-routes';
 import { App } from './app/app';
 import { preloadRoute } from './app/router';
-import { PRICES_PATH } from './features/pricing/api/get-prices';
+import { PRICES_PATH } from './lib/prices';
 import type { PageConfig } from './lib/page-config';
 
 interface Prerendered {

@@ -28,9 +28,11 @@ export async function subscribeOnPricing(page: Page, baseURL: string, plan: stri
 
 /**
  * PayPal, on its own side, acting on a subscription: `suspend` it (as after failed payments; its webhook
- * reaches the app) or `refuse-cancel` (every cancel of it fails from then on).
+ * reaches the app), `refuse-cancel` (every cancel of it fails from then on), `pay-renewal` (the next period
+ * is paid, and the signed PAYMENT.SALE.COMPLETED reaches the app) or `refund` (all of its latest payment goes
+ * back, and PAYMENT.SALE.REFUNDED reaches the app).
  */
-export async function atPayPal(id: string, act: 'suspend' | 'refuse-cancel') {
+export async function atPayPal(id: string, act: 'suspend' | 'refuse-cancel' | 'pay-renewal' | 'refund') {
   const reply = await fetch(`${standInUrl}/stand-in/subscriptions/${encodeURIComponent(id)}/${act}`, {
     method: 'POST',
   });

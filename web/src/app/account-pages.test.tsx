@@ -95,7 +95,11 @@ describe('the settings area', () => {
         ['GET /api/v1/auth/providers', 'GET /api/v1/passkeys', 'GET /api/v1/two_factor'],
       ],
       [<AccountDevicesPage key="d" />, '/account/devices', ['GET /api/v1/sessions']],
-      [<AccountBillingPage key="b" />, '/account/billing', ['GET /api/v1/subscription']],
+      [
+        <AccountBillingPage key="b" />,
+        '/account/billing',
+        ['GET /api/v1/billing/transactions', 'GET /api/v1/subscription'],
+      ],
     ] as const;
     for (const [page, url, reads] of pages) {
       const calls = server();

@@ -10,7 +10,7 @@ import { DevicesPanel } from '@/features/devices/devices-panel';
 import { VerifyEmailBanner } from '@/features/email-verification/verify-email-banner';
 import { ConnectedAccountsRow } from '@/features/identities/connected-accounts-row';
 import { PasskeysRow } from '@/features/passkeys/passkeys-panel';
-import { SubscriptionPanel } from '@/features/subscription/subscription-panel';
+import { BillingSections } from '@/features/subscription/billing-sections';
 import { TwoFactorRows } from '@/features/two-factor/two-factor-panel';
 import { paths } from '@/lib/paths';
 
@@ -73,7 +73,7 @@ export function AccountDevicesPage() {
 export function AccountBillingPage() {
   return (
     <SettingsLayout title="Billing">
-      <SubscriptionPanel />
+      <BillingSections />
     </SettingsLayout>
   );
 }

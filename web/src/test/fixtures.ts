@@ -95,7 +95,7 @@ export const thisDevice: DeviceSession = {
 };
 
 /**
- * What the account page reads when it opens, answered for a user with no subscription, no passkeys, no
+ * What the account page reads when it opens, answered for a user with no subscription and no payments, no passkeys, no
  * other signed-in device and two-step sign-in off; `undefined` for any other call, which the test answers
  * itself.
  */
@@ -104,6 +104,7 @@ export function accountPageReads(call: { method: string; path: string }, me: Me 
   if (call.path === '/api/v1/me') return { status: 200, body: me };
   if (call.path === '/api/v1/subscription')
     return { status: 200, body: { subscription: null, subscriptions: [] } };
+  if (call.path === '/api/v1/billing/transactions') return { status: 200, body: { transactions: [] } };
   if (call.path === '/api/v1/passkeys') return { status: 200, body: { passkeys: [] } };
   if (call.path === '/api/v1/sessions') return { status: 200, body: { sessions: [thisDevice] } };
   if (call.path === '/api/v1/two_factor')

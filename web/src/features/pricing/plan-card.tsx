@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { Plan } from '@contract/prices';
-import { formatPrice, periodInWords, trialInWords } from './plan-words';
+import { formatPrice, periodInWords, trialInWords } from '@/lib/plan-words';
 
 export const RECOMMENDED = 'Recommended';
 

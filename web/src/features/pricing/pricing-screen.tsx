@@ -2,10 +2,10 @@ import { Button } from '@/components/ui/button';
 import { Message } from '@/components/ui/message';
 import { Page } from '@/components/ui/page';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { usePrices } from './api/get-prices';
+import { usePrices } from '@/lib/prices';
 import { PlanCard } from './plan-card';
 import { useCheckout } from './use-checkout';
-import { currencyName } from './plan-words';
+import { currencyName } from '@/lib/plan-words';
 
 export const PRICING_INTRO =
   "Choose how often you'd like to pay. You can cancel whenever you like, and PayPal then charges you no more.";
@@ -47,7 +47,7 @@ export function PricingScreen() {
                 currency={prices.currency}
                 recommended={plan.id === prices.recommended}
               >
-                {planAction(plan, plan.id === prices.recommended)}
+                {planAction(plan, plan.id === prices.recommended, prices.currency)}
               </PlanCard>
             ))}
           </ul>

@@ -109,6 +109,31 @@ describe('subscribing on the pricing screen, signed in', () => {
       expect(card(name).getByRole('button', { name: 'Subscribe with PayPal' })).toBeInTheDocument();
   });
 
+  it("says in the subscribe step what a plan's trial gives and what PayPal charges after it", async () => {
+    server(null);
+    renderScreen(<PricingScreen />, { url: '/pricing' });
+    await startFakeSdk();
+    expect(card('Monthly').getByText(/^You start with the trial/)).toHaveTextContent(
+      'You start with the trial: Free for the first 14 days. PayPal then charges €12.50 per month.',
+    );
+    expect(card('Weekly').getByText(/^You start with the trial/)).toHaveTextContent(
+      'You start with the trial: €1.00 for the first week. PayPal then charges €4.75 per week.',
+    );
+    expect(card('Two-day').queryByText(/trial/)).not.toBeInTheDocument();
+  });
+
+  it('says there is no trial this time for an account that had a subscription', async () => {
+    server({ ...active, status: 'CANCELLED', entitled: false, next_billing_at: null });
+    renderScreen(<PricingScreen />, { url: '/pricing' });
+    await startFakeSdk();
+    expect(
+      card('Monthly').getByText(
+        "A trial comes with an account's first subscription only, so PayPal charges €12.50 per month from the start.",
+      ),
+    ).toBeInTheDocument();
+    expect(card('Monthly').queryByText(/You start with the trial/)).not.toBeInTheDocument();
+  });
+
   it('creates the subscription on our server, confirms it once approved, and thanks the subscriber', async () => {
     const calls = server(null, (call) =>
       call.path === '/api/v1/subscriptions'

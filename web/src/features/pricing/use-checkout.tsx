@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { Plan } from '@contract/prices';
+import type { SubscriptionJson } from '@contract/subscriptions';
 import { Button } from '@/components/ui/button';
 import { Link } from '@/components/ui/link';
 import { Message } from '@/components/ui/message';
@@ -8,6 +9,7 @@ import { refreshStoredUser } from '@/lib/me';
 import { paths } from '@/lib/paths';
 import { useSessionUser } from '@/lib/session-store';
 import { useSubscription } from '@/lib/subscription';
+import { formatPrice, periodInWords, trialInWords } from '@/lib/plan-words';
 import { useServerState } from '@/lib/use-server-state';
 import { CheckoutNotice } from './checkout-notice';
 import { UnverifiedNotice } from './unverified-notice';
@@ -22,12 +24,30 @@ export const SUBSCRIBE_TEXTS = {
 } as const;
 
 /**
+ * What the subscribe step says of a plan's trial (DESIGN 15: one per account): the trial for an account that never
+ * had a subscription under way, and plainly that there is none for a later one, which the server creates without
+ * the trial cycle. Nothing for a plan without a trial.
+ */
+export function trialAtSubscribe(
+  plan: Plan,
+  currency: string,
+  latest: SubscriptionJson | null,
+): string | null {
+  if (!plan.trial) return null;
+  const price = `${formatPrice(plan.price, currency)} ${periodInWords(plan.interval_unit, plan.interval_count)}`;
+  // A subscription never approved at PayPal had no trial to use up.
+  if (latest && latest.status !== 'APPROVAL_PENDING')
+    return `A trial comes with an account's first subscription only, so PayPal charges ${price} from the start.`;
+  return `You start with the trial: ${trialInWords(plan.trial, currency)} PayPal then charges ${price}.`;
+}
+
+/**
  * Subscribing on /pricing (DESIGN section 9): signed out, 'Sign in to subscribe' on each card, which comes back
  * here; entitled, the card of the plan held; an address not confirmed, why not yet (DESIGN 13); otherwise
  * PayPal's button under each plan, its SDK loaded only then. The recommended plan's action is the screen's one primary.
  */
 export function useCheckout(): {
-  planAction: (plan: Plan, recommended: boolean) => ReactNode;
+  planAction: (plan: Plan, recommended: boolean, currency: string) => ReactNode;
   notice: ReactNode;
 } {
   const subscription = useSubscription();
@@ -46,7 +66,7 @@ export function useCheckout(): {
     if (next.kind === 'subscribed') update(next.subscription);
   };
 
-  const planAction = (plan: Plan, recommended: boolean): ReactNode => {
+  const planAction = (plan: Plan, recommended: boolean, currency: string): ReactNode => {
     if (!subscription.signedIn)
       return (
         <Link
@@ -67,8 +87,15 @@ export function useCheckout(): {
           <Link to={paths.accountBilling}>{SUBSCRIBE_TEXTS.manage}</Link>
         </p>
       );
-    if (sdk.status === 'ready' && !ownPlan && !unverified)
-      return <PayPalButton paypal={sdk.paypal} plan={plan.id} onOutcome={onOutcome} />;
+    if (sdk.status === 'ready' && !ownPlan && !unverified) {
+      const trial = trialAtSubscribe(plan, currency, current ?? null);
+      return (
+        <>
+          {trial ? <p className="text-sm text-slate-700">{trial}</p> : null}
+          <PayPalButton paypal={sdk.paypal} plan={plan.id} onOutcome={onOutcome} />
+        </>
+      );
+    }
     return null;
   };
 

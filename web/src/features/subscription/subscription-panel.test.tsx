@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { SubscriptionJson } from '@contract/subscriptions';
 import { accountEvents } from '@/lib/account-events';
 import { sessionStore } from '@/lib/session-store';
+import { useSubscription } from '@/lib/subscription';
 import { apiError, heldReply, stubApi, type StubReply } from '@/test/fetch-stub';
 import { activeSubscription, signedInUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-screen';
@@ -42,8 +43,12 @@ function server(
   );
 }
 
+function OnlyThePanel() {
+  return <SubscriptionPanel read={useSubscription()} />;
+}
+
 async function showPanel() {
-  renderScreen(<SubscriptionPanel />, { url: '/account' });
+  renderScreen(<OnlyThePanel />, { url: '/account' });
   return screen.findByRole('region', { name: 'Your subscription' }).then((panel) => within(panel));
 }
 
@@ -83,6 +88,32 @@ describe("the account's Subscription section", () => {
     server({ ...active, payment_failed: true });
     const panel = await showPanel();
     expect(await panel.findByRole('alert')).toHaveTextContent('Your last payment did not go through.');
+  });
+
+  it("links to PayPal's page where the payer fixes the payment method, as the server gives it", async () => {
+    const autopay = 'https://www.sandbox.paypal.com/myaccount/autopay/';
+    server({ ...active, payment_failed: true, fix_payment_url: autopay });
+    const panel = await showPanel();
+    const alert = within(await panel.findByRole('alert'));
+    expect(alert.getByRole('link', { name: 'Fix your payment method at PayPal' })).toHaveAttribute(
+      'href',
+      autopay,
+    );
+  });
+
+  it('says that the next payment is when the trial ends, with the date once', async () => {
+    server({ ...active, trial_ends_at: NEXT });
+    const panel = await showPanel();
+    expect(await panel.findByText('Next payment: 5 March 2027, when your trial ends.')).toBeInTheDocument();
+    expect(timesSaid('5 March 2027')).toBe(1);
+  });
+
+  it("says a paid trial's next payment and the trial's end apart when they differ", async () => {
+    server({ ...active, next_billing_at: '2027-02-26T10:00:00.000Z', trial_ends_at: NEXT });
+    const panel = await showPanel();
+    expect(
+      await panel.findByText('Next payment: 26 February 2027. Your trial ends on 5 March 2027.'),
+    ).toBeInTheDocument();
   });
 
   it('shows the access-until date of a cancelled subscription in one sentence, once, and no cancel button', async () => {
@@ -187,6 +218,15 @@ describe("the account's Subscription section", () => {
       panel.getByText('You have access until 5 March 2027, and PayPal will not charge you again.'),
     ).toBeInTheDocument();
     expect(timesSaid('5 March 2027')).toBe(1);
+  });
+
+  it('says, before cancelling in a trial, that access lasts to the end of the trial', async () => {
+    server({ ...active, trial_ends_at: NEXT });
+    const panel = await showPanel();
+    await userEvent.click(await panel.findByRole('button', { name: 'Cancel subscription' }));
+    expect(panel.getByRole('group', { name: 'Cancel your subscription' })).toHaveTextContent(
+      'If you cancel, PayPal will not charge you again. You keep access until 5 March 2027, the end of your trial; after that, your access ends.',
+    );
   });
 
   it("keeps the subscription on 'Keep my subscription'", async () => {

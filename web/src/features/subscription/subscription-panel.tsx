@@ -9,7 +9,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { sentenceOf } from '@/lib/http-client';
 import { paths } from '@/lib/paths';
 import { planName } from '@/lib/plan-names';
-import { useSubscription } from '@/lib/subscription';
+import type { useSubscription } from '@/lib/subscription';
 import { cancelSubscription } from './api/cancel-subscription';
 import { cancelConsequence, dateLine, paymentWarning, statusInWords } from './subscription-words';
 
@@ -19,17 +19,18 @@ export const SUBSCRIPTION_TEXTS = {
   cancel: 'Cancel subscription',
   confirmCancel: 'Yes, cancel my subscription',
   keep: 'Keep my subscription',
+  fixPayment: 'Fix your payment method at PayPal',
 } as const;
 
 const cancellable = (subscription: SubscriptionJson) =>
   subscription.status === 'ACTIVE' || subscription.status === 'SUSPENDED';
 
 /**
- * The account's Subscription section, kept current by the `subscription_changed` pushes: every subscription
- * PayPal may bill, each with its own cancel, and the current one when it is not among them (decision 154).
+ * The account's Subscription section, kept current by the `subscription_changed` pushes (`read`, the page's one
+ * `useSubscription`): every subscription PayPal may bill, each with its own cancel, and the current one when it
+ * is not among them (decision 154).
  */
-export function SubscriptionPanel() {
-  const read = useSubscription();
+export function SubscriptionPanel({ read }: { read: ReturnType<typeof useSubscription> }) {
   const { data: subscription, billing, update } = read;
   const shown = [
     ...billing,
@@ -79,7 +80,17 @@ function SubscriptionDetails({
         <dd>{statusInWords(subscription.status)}</dd>
       </dl>
       {date ? <p>{date}</p> : null}
-      {warning ? <Message tone="error">{warning}</Message> : null}
+      {warning ? (
+        <Message tone="error">
+          {warning}
+          {subscription.fix_payment_url ? (
+            <>
+              {' '}
+              <Link href={subscription.fix_payment_url}>{SUBSCRIPTION_TEXTS.fixPayment}</Link>
+            </>
+          ) : null}
+        </Message>
+      ) : null}
       <CancelSubscription subscription={subscription} onChange={onChange} />
     </>
   );

@@ -30,11 +30,22 @@ export function dateLine(subscription: SubscriptionJson): string | null {
       ? `You have access until ${formatDay(until)}, and PayPal will not charge you again.`
       : 'Your access has ended.';
   if (status === 'EXPIRED') return 'Your access has ended.';
-  if (subscription.next_billing_at) return `Next payment: ${formatDay(subscription.next_billing_at)}.`;
+  const next = subscription.next_billing_at;
+  const trialEnd = subscription.trial_ends_at;
+  if (trialEnd) {
+    // The trial's end is the first regular payment's day; a trial of paid cycles has payments before it.
+    if (!next || formatDay(next) === formatDay(trialEnd))
+      return `Next payment: ${formatDay(trialEnd)}, when your trial ends.`;
+    return `Next payment: ${formatDay(next)}. Your trial ends on ${formatDay(trialEnd)}.`;
+  }
+  if (next) return `Next payment: ${formatDay(next)}.`;
   return null;
 }
 
-/** A failed payment, in the words of what PayPal does next: only while it may still charge. */
+/**
+ * A failed payment, in the words of what PayPal does next: only while it may still charge. The link to PayPal's
+ * page where the payer fixes it is the server's `fix_payment_url`, beside these words.
+ */
 export function paymentWarning(subscription: SubscriptionJson): string | null {
   if (!subscription.payment_failed) return null;
   if (subscription.status === 'ACTIVE')
@@ -49,8 +60,12 @@ export function cancelConsequence(subscription: SubscriptionJson): string {
   // Suspended, nothing is being charged; what access is left is said above, and cancelling ends the plan.
   if (subscription.status === 'SUSPENDED')
     return 'If you cancel, PayPal will not charge you again, and this subscription cannot be started again.';
+  // In a trial nothing regular has been paid yet: access lasts to the trial's end.
+  const period = subscription.trial_ends_at
+    ? 'the end of your trial'
+    : 'the end of the period you have already paid for';
   const end = subscription.next_billing_at
-    ? `until ${formatDay(subscription.next_billing_at)}, the end of the period you have already paid for`
-    : 'until the end of the period you have already paid for';
+    ? `until ${formatDay(subscription.next_billing_at)}, ${period}`
+    : `until ${period}`;
   return `If you cancel, PayPal will not charge you again. You keep access ${end}; after that, your access ends.`;
 }

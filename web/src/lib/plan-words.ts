@@ -1,14 +1,13 @@
 import type { Plan, Trial } from '@contract/prices';
-import { formatMoney, MONEY_LOCALE } from '@/lib/format';
+import { formatMoney, MONEY_LOCALE } from './format';
 
+/** How plans and trials are said, on /pricing and on the billing page alike. */
 const UNIT_WORDS: Record<Plan['interval_unit'], [singular: string, plural: string]> = {
   DAY: ['day', 'days'],
   WEEK: ['week', 'weeks'],
   MONTH: ['month', 'months'],
   YEAR: ['year', 'years'],
 };
-
-export { planName } from '@/lib/plan-names';
 
 /** 'per month' for one interval, 'every 2 days' for more; the period comes from PayPal, so any unit may come. */
 export function periodInWords(unit: Plan['interval_unit'], count: number): string {

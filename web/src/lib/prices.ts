@@ -1,7 +1,7 @@
 import type { PricesReply } from '@contract/prices';
-import { apiRequest } from '@/lib/http-client';
-import { useServerState } from '@/lib/use-server-state';
 import { API_PATHS } from '@contract/api-paths';
+import { apiRequest } from './http-client';
+import { useServerState } from './use-server-state';
 
 export const PRICES_PATH = API_PATHS.prices;
 
@@ -10,7 +10,10 @@ export function getPrices(signal?: AbortSignal): Promise<PricesReply> {
   return apiRequest<PricesReply>(PRICES_PATH, { signal });
 }
 
-/** The prices, read once on mount; `reload` asks again after a failure. */
+/**
+ * The prices, read once on mount; `reload` asks again after a failure. Shared like the subscription: /pricing
+ * shows them, and the billing page offers the other plans with their price.
+ */
 export function usePrices() {
   return useServerState({ key: 'prices', read: getPrices });
 }

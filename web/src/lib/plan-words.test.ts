@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { currencyName, formatPrice, periodInWords, planName, trialInWords } from './plan-words';
+import { planName } from './plan-names';
+import { currencyName, formatPrice, periodInWords, trialInWords } from './plan-words';
 
 describe('periodInWords', () => {
   it("says 'per' for one interval and 'every N' for more", () => {
