@@ -87,6 +87,8 @@ export async function billingRoutes(app: FastifyInstance, { context }: { context
   routes.get(
     API_PATHS.receipt,
     {
+      // HEAD would run this handler and spend a link's token: a chat app's preview of the link must not.
+      exposeHeadRoute: false,
       schema: {
         tags: ['billing'],
         summary:

@@ -175,6 +175,8 @@ describe.each(testDialects)('receipts on %s', (dialect) => {
     // The request log never holds the token.
     expect(redactUrl(path)).toBe(`/billing/receipts/${first.id}?token=[REDACTED]`);
 
+    // A link preview's HEAD does not spend it.
+    expect((await kit.app.inject({ method: 'HEAD', url: path })).statusCode).toBe(404);
     const opened = await kit.app.inject({ url: path });
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.body).toContain('1.90 EUR');

@@ -4,7 +4,6 @@ import { Button } from '@/components/ui/button';
 import { FormStatus } from '@/components/ui/form-status';
 import { LoadStatus } from '@/components/ui/load-status';
 import { SettingRow } from '@/components/ui/setting-row';
-import { formatDay } from '@/lib/format';
 import { sentenceOf } from '@/lib/http-client';
 import { formatPrice, periodInWords } from '@/lib/plan-words';
 import { planName } from '@/lib/plan-names';
@@ -12,6 +11,7 @@ import { usePrices } from '@/lib/prices';
 import { failure, success, useSubmission } from '@/lib/use-submission';
 import { changePlan, goTo } from './api/change-plan';
 import { askedPlan } from './asked-plan';
+import { fromNextPayment } from './subscription-words';
 
 export const CHANGE_PLAN_TEXTS = {
   action: 'Change plan',
@@ -24,9 +24,7 @@ export const CHANGE_PLAN_TEXTS = {
  * its next payment and the new price is charged from then on.
  */
 export function changeConsequence(subscription: SubscriptionJson): string {
-  const when = subscription.next_billing_at
-    ? `at your next payment on ${formatDay(subscription.next_billing_at)}`
-    : 'at your next payment';
+  const when = fromNextPayment(subscription);
   return `The new price starts ${when}. Nothing is prorated: until then you keep ${planName(subscription.plan)} as it is, and PayPal charges no difference. PayPal asks you to approve the change.`;
 }
 

@@ -3,9 +3,9 @@ import { useLocation } from 'react-router';
 import type { SubscriptionJson } from '@contract/subscriptions';
 import { Message } from '@/components/ui/message';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { formatDay } from '@/lib/format';
 import { planName } from '@/lib/plan-names';
 import { askedPlan } from './asked-plan';
+import { fromNextPayment } from './subscription-words';
 
 /** PayPal's return and cancel addresses of a plan change carry it (decision 197). */
 const RETURN_PARAM = 'plan_change';
@@ -18,9 +18,7 @@ export const PLAN_CHANGE_TEXTS = {
 
 /** The change is in place: what it is, and when its price starts. */
 export function changedSentence(subscription: SubscriptionJson): string {
-  const when = subscription.next_billing_at
-    ? `at your next payment on ${formatDay(subscription.next_billing_at)}`
-    : 'at your next payment';
+  const when = fromNextPayment(subscription);
   return `Your plan is now ${planName(subscription.plan)}. Its price starts ${when}.`;
 }
 

@@ -69,3 +69,10 @@ export function cancelConsequence(subscription: SubscriptionJson): string {
     : `until ${period}`;
   return `If you cancel, PayPal will not charge you again. You keep access ${end}; after that, your access ends.`;
 }
+
+/** When a new plan's price starts: PayPal charges it from the next payment on (DESIGN 15). */
+export function fromNextPayment(subscription: SubscriptionJson): string {
+  return subscription.next_billing_at
+    ? `at your next payment on ${formatDay(subscription.next_billing_at)}`
+    : 'at your next payment';
+}
