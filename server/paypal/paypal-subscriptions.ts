@@ -7,6 +7,11 @@ import { isPayPalSubscriptionId } from './paypal-ids.js';
 /** A subscription's status as PayPal names it; the app's subscription JSON passes it on unchanged. */
 export type PayPalStatus = SubscriptionStatus;
 
+/** HATEOAS links of PayPal's replies; the `approve` one is where the buyer consents. */
+const linksSchema = z.array(z.object({ href: z.string(), rel: z.string() }));
+const approveLinkOf = (links: z.infer<typeof linksSchema> | undefined): string | null =>
+  links?.find((link) => link.rel === 'approve')?.href ?? null;
+
 /** The part of PayPal's subscription (`GET /v1/billing/subscriptions/{id}`) the app keeps. */
 const subscriptionSchema = z.object({
   id: z.string().min(1),
@@ -26,7 +31,7 @@ const subscriptionSchema = z.object({
         .optional(),
     })
     .optional(),
-  links: z.array(z.object({ href: z.string(), rel: z.string() })).optional(),
+  links: linksSchema.optional(),
 });
 
 /** A subscription as PayPal holds it, in the app's words. */
@@ -63,7 +68,7 @@ function toSubscription(body: unknown, what: string): PayPalSubscription {
     nextBillingAt: s.billing_info?.next_billing_time ?? null,
     lastPaymentAt: s.billing_info?.last_payment?.time ?? null,
     failedPayments: s.billing_info?.failed_payments_count ?? 0,
-    approveUrl: s.links?.find((link) => link.rel === 'approve')?.href ?? null,
+    approveUrl: approveLinkOf(s.links),
     inTrial: cycles.some((cycle) => cycle.tenure_type === 'TRIAL') && (regular?.cycles_completed ?? 0) === 0,
     planOverridden: s.plan_overridden ?? false,
     payerEmail: s.subscriber?.email_address ?? null,
@@ -134,6 +139,20 @@ const planCyclesSchema = z.object({
   ),
 });
 
+/** What PayPal's approval page shows and where it sends the buyer back, on a create and on a revise. */
+function applicationContext(
+  input: { brandName: string; returnUrl: string; cancelUrl: string },
+  userAction: 'SUBSCRIBE_NOW' | 'CONTINUE',
+) {
+  return {
+    brand_name: input.brandName,
+    shipping_preference: 'NO_SHIPPING',
+    user_action: userAction,
+    return_url: input.returnUrl,
+    cancel_url: input.cancelUrl,
+  };
+}
+
 /** PayPal's Subscriptions API: create, read and cancel (billing_subscriptions_v1). */
 export class PayPalSubscriptions {
   constructor(private readonly api: PayPalApi) {}
@@ -147,13 +166,7 @@ export class PayPalSubscriptions {
         plan_id: input.planId,
         custom_id: String(input.userId),
         ...(input.billingCycles ? { plan: { billing_cycles: input.billingCycles } } : {}),
-        application_context: {
-          brand_name: input.brandName,
-          shipping_preference: 'NO_SHIPPING',
-          user_action: 'SUBSCRIBE_NOW',
-          return_url: input.returnUrl,
-          cancel_url: input.cancelUrl,
-        },
+        application_context: applicationContext(input, 'SUBSCRIBE_NOW'),
       },
     });
     if (reply.status !== 201 && reply.status !== 200)
@@ -219,20 +232,12 @@ export class PayPalSubscriptions {
       headers: { 'PayPal-Request-Id': randomUUID() },
       body: {
         plan_id: input.planId,
-        application_context: {
-          brand_name: input.brandName,
-          shipping_preference: 'NO_SHIPPING',
-          user_action: 'CONTINUE',
-          return_url: input.returnUrl,
-          cancel_url: input.cancelUrl,
-        },
+        application_context: applicationContext(input, 'CONTINUE'),
       },
     });
     if (reply.status !== 200) throw new PayPalError(describeFailure('POST', path, reply), reply.status);
-    const links = z
-      .object({ links: z.array(z.object({ href: z.string(), rel: z.string() })) })
-      .safeParse(reply.body);
-    const approveUrl = links.success ? links.data.links.find((link) => link.rel === 'approve')?.href : null;
+    const links = z.object({ links: linksSchema }).safeParse(reply.body);
+    const approveUrl = links.success ? approveLinkOf(links.data.links) : null;
     if (!approveUrl) throw new PayPalError(`PayPal answered POST ${path} without an approve link`);
     return { approveUrl };
   }

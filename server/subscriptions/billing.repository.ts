@@ -69,13 +69,11 @@ export async function takeReceiptLink(
   { tokenHash, transactionId, at }: { tokenHash: string; transactionId: string; at: string },
 ): Promise<number | null> {
   const row = await db
-    .selectFrom('receipt_links')
-    .selectAll()
+    .deleteFrom('receipt_links')
     .where('token_hash', '=', tokenHash)
+    .returning(['user_id', 'transaction_id', 'expires_at'])
     .executeTakeFirst();
   if (!row) return null;
-  const deleted = await db.deleteFrom('receipt_links').where('token_hash', '=', tokenHash).executeTakeFirst();
-  if (Number(deleted.numDeletedRows) === 0) return null;
   return row.expires_at > at && row.transaction_id === transactionId ? row.user_id : null;
 }
 

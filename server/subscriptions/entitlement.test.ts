@@ -57,7 +57,12 @@ describe('entitlement (DESIGN section 9)', () => {
   });
 
   it('shapes the subscription JSON', () => {
-    expect(toSubscriptionJson(subscription({ paymentFailed: true }), NOW, GRACE_DAYS, 'production')).toEqual({
+    expect(
+      toSubscriptionJson(subscription({ paymentFailed: true }), NOW, {
+        graceDays: GRACE_DAYS,
+        environment: 'production',
+      }),
+    ).toEqual({
       id: 'I-BW452GLLEP1G',
       plan: 'monthly',
       status: 'ACTIVE',
@@ -72,16 +77,21 @@ describe('entitlement (DESIGN section 9)', () => {
 
   it("links PayPal's automatic-payments page only while a payment has failed, the sandbox's in sandbox", () => {
     const failed = subscription({ paymentFailed: true });
-    expect(toSubscriptionJson(failed, NOW, GRACE_DAYS, 'sandbox').fix_payment_url).toBe(
-      'https://www.sandbox.paypal.com/myaccount/autopay/',
-    );
-    expect(toSubscriptionJson(subscription({}), NOW, GRACE_DAYS, 'production').fix_payment_url).toBeNull();
+    expect(
+      toSubscriptionJson(failed, NOW, { graceDays: GRACE_DAYS, environment: 'sandbox' }).fix_payment_url,
+    ).toBe('https://www.sandbox.paypal.com/myaccount/autopay/');
+    expect(
+      toSubscriptionJson(subscription({}), NOW, { graceDays: GRACE_DAYS, environment: 'production' })
+        .fix_payment_url,
+    ).toBeNull();
   });
 
   it('ends access the moment a refund or reversal ended it, whatever the status says', () => {
     const refunded = subscription({ status: 'ACTIVE', accessEndedAt: '2026-11-22T11:00:00.000Z' });
     expect(isEntitled(refunded, NOW, GRACE_DAYS)).toBe(false);
-    expect(toSubscriptionJson(refunded, NOW, GRACE_DAYS, 'production')).toMatchObject({
+    expect(
+      toSubscriptionJson(refunded, NOW, { graceDays: GRACE_DAYS, environment: 'production' }),
+    ).toMatchObject({
       entitled: false,
       access_until: '2026-11-22T11:00:00.000Z',
     });
@@ -89,12 +99,14 @@ describe('entitlement (DESIGN section 9)', () => {
 
   it('says until when a SUSPENDED one gives access: the end of its grace days', () => {
     const suspended = subscription({ status: 'SUSPENDED', statusChangedAt: '2026-11-20T08:30:00.000Z' });
-    expect(toSubscriptionJson(suspended, NOW, GRACE_DAYS, 'production')).toMatchObject({
+    expect(
+      toSubscriptionJson(suspended, NOW, { graceDays: GRACE_DAYS, environment: 'production' }),
+    ).toMatchObject({
       entitled: true,
       access_until: '2026-11-27T08:30:00.000Z',
     });
-    expect(toSubscriptionJson(suspended, NOW, 30, 'production').access_until).toBe(
-      '2026-12-20T08:30:00.000Z',
-    );
+    expect(
+      toSubscriptionJson(suspended, NOW, { graceDays: 30, environment: 'production' }).access_until,
+    ).toBe('2026-12-20T08:30:00.000Z');
   });
 });

@@ -36,8 +36,7 @@ export function isEntitled(subscription: Subscription, now: Date, graceDays: num
 export function toSubscriptionJson(
   subscription: Subscription,
   now: Date,
-  graceDays: number,
-  environment: 'production' | 'sandbox',
+  { graceDays, environment }: { graceDays: number; environment: 'production' | 'sandbox' },
 ): SubscriptionJson {
   return {
     id: subscription.paypalSubscriptionId,

@@ -59,11 +59,10 @@ function sameState(row: Subscription, state: SubscriptionState): boolean {
 export async function announce(ctx: AppContext, previous: Subscription | null, current: Subscription) {
   const now = ctx.now();
   const { graceDays } = ctx.config.paypal;
-  const { environment } = ctx.config.paypal;
-  const json = toSubscriptionJson(current, now, graceDays, environment);
+  const json = toSubscriptionJson(current, now, ctx.config.paypal);
   if (
     !previous ||
-    JSON.stringify(toSubscriptionJson(previous, now, graceDays, environment)) !== JSON.stringify(json)
+    JSON.stringify(toSubscriptionJson(previous, now, ctx.config.paypal)) !== JSON.stringify(json)
   )
     await ctx.events.subscriptionChanged(current.userId, json);
 

@@ -35,12 +35,7 @@ const cancellable = (subscription: Subscription) =>
   subscription.status === 'ACTIVE' || subscription.status === 'SUSPENDED';
 
 function json(ctx: AppContext, subscription: Subscription): SubscriptionJson {
-  return toSubscriptionJson(
-    subscription,
-    ctx.now(),
-    ctx.config.paypal.graceDays,
-    ctx.config.paypal.environment,
-  );
+  return toSubscriptionJson(subscription, ctx.now(), ctx.config.paypal);
 }
 
 /** Of a user's subscriptions (newest first), the current one (the one that entitles), else the latest, else null. */

@@ -15,6 +15,11 @@ export function periodInWords(unit: Plan['interval_unit'], count: number): strin
   return count === 1 ? `per ${singular}` : `every ${count} ${plural}`;
 }
 
+/** A plan's price with its period: '€12.50 per month', '€1.90 every 2 days'. */
+export function priceInWords(plan: Plan, currency: string): string {
+  return `${formatPrice(plan.price, currency)} ${periodInWords(plan.interval_unit, plan.interval_count)}`;
+}
+
 /** A trial in a sentence: 'Free for the first 14 days.', '€1.00 for the first week.' (DESIGN 15). */
 export function trialInWords(trial: Trial, currency: string): string {
   const [singular, plural] = UNIT_WORDS[trial.interval_unit];

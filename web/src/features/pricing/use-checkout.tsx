@@ -9,7 +9,7 @@ import { refreshStoredUser } from '@/lib/me';
 import { paths } from '@/lib/paths';
 import { useSessionUser } from '@/lib/session-store';
 import { useSubscription } from '@/lib/subscription';
-import { formatPrice, periodInWords, trialInWords } from '@/lib/plan-words';
+import { priceInWords, trialInWords } from '@/lib/plan-words';
 import { useServerState } from '@/lib/use-server-state';
 import { CheckoutNotice } from './checkout-notice';
 import { UnverifiedNotice } from './unverified-notice';
@@ -34,7 +34,7 @@ export function trialAtSubscribe(
   latest: SubscriptionJson | null,
 ): string | null {
   if (!plan.trial) return null;
-  const price = `${formatPrice(plan.price, currency)} ${periodInWords(plan.interval_unit, plan.interval_count)}`;
+  const price = priceInWords(plan, currency);
   // A subscription never approved at PayPal had no trial to use up.
   if (latest && latest.status !== 'APPROVAL_PENDING')
     return `A trial comes with an account's first subscription only, so PayPal charges ${price} from the start.`;

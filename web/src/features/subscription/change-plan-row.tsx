@@ -5,7 +5,7 @@ import { FormStatus } from '@/components/ui/form-status';
 import { LoadStatus } from '@/components/ui/load-status';
 import { SettingRow } from '@/components/ui/setting-row';
 import { sentenceOf } from '@/lib/http-client';
-import { formatPrice, periodInWords } from '@/lib/plan-words';
+import { priceInWords } from '@/lib/plan-words';
 import { planName } from '@/lib/plan-names';
 import { usePrices } from '@/lib/prices';
 import { failure, success, useSubmission } from '@/lib/use-submission';
@@ -27,9 +27,6 @@ export function changeConsequence(subscription: SubscriptionJson): string {
   const when = fromNextPayment(subscription);
   return `The new price starts ${when}. Nothing is prorated: until then you keep ${planName(subscription.plan)} as it is, and PayPal charges no difference. PayPal asks you to approve the change.`;
 }
-
-const priceOf = (plan: Plan, currency: string) =>
-  `${formatPrice(plan.price, currency)} ${periodInWords(plan.interval_unit, plan.interval_count)}`;
 
 /** The other plans, each with its price and the button that takes the change to PayPal's approval page. */
 function ChangePlanForm({
@@ -74,7 +71,7 @@ function ChangePlanForm({
               <span>
                 <span className="font-medium">{plan.name}</span>
                 {': '}
-                {priceOf(plan, currency)}
+                {priceInWords(plan, currency)}
               </span>
               <Button variant="secondary" disabled={pending} onClick={() => change(plan)}>
                 Change to {plan.name}
@@ -105,7 +102,7 @@ export function ChangePlanRow({ subscription }: { subscription: SubscriptionJson
       state={
         <p>
           {held && prices.data
-            ? `${held.name}: ${priceOf(held, prices.data.currency)}.`
+            ? `${held.name}: ${priceInWords(held, prices.data.currency)}.`
             : `${planName(subscription.plan)}.`}
         </p>
       }
