@@ -1,13 +1,8 @@
 import type { Config } from '../config.js';
 import type { MailMessage } from './mailer.js';
+import { escapeHtml } from '../http/escape-html.js';
 
 export type MailSettings = Pick<Config, 'appName' | 'supportEmail'>;
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** One layout for every account mail: a greeting, paragraphs, an optional button, and the support address. */
 export function compose(

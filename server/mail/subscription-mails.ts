@@ -1,3 +1,5 @@
+import { PLAN_NAMES } from '../../contract/plan-rules.js';
+import type { SubscriptionPlan } from '../../contract/subscriptions.js';
 import { compose, type MailSettings } from './account-mails.js';
 
 /** A date as a person reads it in a mail, e.g. "1 December 2026" (UTC, so every instance writes the same). */
@@ -41,10 +43,6 @@ export function paymentFailedMail(
   });
 }
 
-/** 'Monthly', 'Weekly', 'Two-day': the plan as a mail names it. */
-const PLAN_WORDS = { monthly: 'Monthly', weekly: 'Weekly', two_day: 'Two-day' } as const;
-export type PlanKey = keyof typeof PLAN_WORDS;
-
 /** A money amount as a mail writes it: "12.50 EUR". */
 const amountText = ({ value, currency }: { value: string; currency: string }) => `${value} ${currency}`;
 
@@ -62,7 +60,7 @@ export function receiptMail(
     to: string;
     saleId: string;
     at: string;
-    plan: PlanKey;
+    plan: SubscriptionPlan;
     amount: { value: string; currency: string };
     billingUrl: string;
   },
@@ -71,7 +69,7 @@ export function receiptMail(
     to,
     subject: `Your ${settings.appName} receipt`,
     paragraphs: [
-      `Thank you for your payment of ${amountText(amount)} for ${settings.appName} (${PLAN_WORDS[plan]} plan) on ${mailDate(at)}.`,
+      `Thank you for your payment of ${amountText(amount)} for ${settings.appName} (${PLAN_NAMES[plan]} plan) on ${mailDate(at)}.`,
       `PayPal's transaction id: ${saleId}. Your payment history and a printable receipt are on your billing page.`,
     ],
     action: { label: 'See your billing page', url: billingUrl },
@@ -95,13 +93,13 @@ export function refundEndedMail(settings: MailSettings, { to, reversed }: { to: 
 /** Three days before a trial ends (the hourly job sends it once). */
 export function trialEndingMail(
   settings: MailSettings,
-  { to, endsAt, plan }: { to: string; endsAt: string; plan: PlanKey },
+  { to, endsAt, plan }: { to: string; endsAt: string; plan: SubscriptionPlan },
 ) {
   return compose(settings, {
     to,
     subject: `Your ${settings.appName} trial ends on ${mailDate(endsAt)}`,
     paragraphs: [
-      `Your ${settings.appName} trial ends on ${mailDate(endsAt)}. From then on PayPal bills your ${PLAN_WORDS[plan]} plan at its regular price.`,
+      `Your ${settings.appName} trial ends on ${mailDate(endsAt)}. From then on PayPal bills your ${PLAN_NAMES[plan]} plan at its regular price.`,
       'If you do not want to go on, cancel on your account page before then and you will not be billed.',
     ],
   });
@@ -126,13 +124,13 @@ export function subscriptionCancelledMail(
 /** PayPal took a plan change (BILLING.SUBSCRIPTION.UPDATED): the new price starts at the next billing. */
 export function planChangedMail(
   settings: MailSettings,
-  { to, plan, nextBillingAt }: { to: string; plan: PlanKey; nextBillingAt: string | null },
+  { to, plan, nextBillingAt }: { to: string; plan: SubscriptionPlan; nextBillingAt: string | null },
 ) {
   return compose(settings, {
     to,
-    subject: `Your ${settings.appName} plan is now ${PLAN_WORDS[plan]}`,
+    subject: `Your ${settings.appName} plan is now ${PLAN_NAMES[plan]}`,
     paragraphs: [
-      `Your ${settings.appName} subscription is now on the ${PLAN_WORDS[plan]} plan.`,
+      `Your ${settings.appName} subscription is now on the ${PLAN_NAMES[plan]} plan.`,
       nextBillingAt
         ? `Its price starts with the next payment, on ${mailDate(nextBillingAt)}; PayPal does not charge or refund the difference for the current period.`
         : 'Its price starts with the next payment; PayPal does not charge or refund the difference for the current period.',

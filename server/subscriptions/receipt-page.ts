@@ -1,15 +1,10 @@
 import { createHash } from 'node:crypto';
+import { PLAN_NAMES } from '../../contract/plan-rules.js';
 import type { Config } from '../config.js';
+import { escapeHtml } from '../http/escape-html.js';
 import { mailDate } from '../mail/subscription-mails.js';
 import type { HistoryEntry } from './billing.service.js';
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
-const PLAN_WORDS = { monthly: 'Monthly', weekly: 'Weekly', two_day: 'Two-day' } as const;
 const STATUS_WORDS = {
   COMPLETED: 'Paid',
   DECLINED: 'Declined',
@@ -60,7 +55,7 @@ export function receiptPage(
   const amount = `${payment.amount.value} ${payment.amount.currency_code}`;
   const rows: [string, string][] = [
     ['Date', mailDate(payment.time)],
-    ['Plan', `${PLAN_WORDS[payment.plan]} plan`],
+    ['Plan', `${PLAN_NAMES[payment.plan]} plan`],
     ['Amount', amount],
     ['Status', STATUS_WORDS[payment.status]],
     ['Paid by', payment.payerEmail ?? email],

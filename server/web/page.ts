@@ -1,12 +1,7 @@
 import { API_PATHS } from '../../contract/api-paths.js';
 import { pageTitle, type WebPage } from '../../contract/web-routes.js';
 import type { Config } from '../config.js';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
+import { escapeHtml } from '../http/escape-html.js';
 
 /**
  * Fills the built index.html with the server's settings and the title and description of `page`. The settings
