@@ -18,15 +18,18 @@ export function passwordMethod(app: FastifyInstance): SignInMethod<PasswordSessi
       // that signed in to the account before is exempt, so those guesses cannot lock its owner out.
       if (!(await deviceCookies.recognises(request, session.email)))
         await ctx.rateLimiter.check('signInPerAccount', normaliseEmail(session.email));
+      const device = deviceCookies.forBrowser(request);
       const signedIn = await signInWithPassword(ctx, {
         email: session.email,
         password: session.password,
         caller,
         secondSteps: signInMethods,
+        // The browser is remembered only once a second step is passed too: with no second step, in the
+        // session's own transaction.
+        alsoWrite: (tx, userId) => device.record(tx, userId),
       });
-      // The browser is remembered only once a second step is passed too.
       if ('two_factor_required' in signedIn) return signedIn;
-      await deviceCookies.remember(request, reply, signedIn.id);
+      device.setOn(reply);
       return signedIn;
     },
   };

@@ -12,10 +12,26 @@ const argon2Gate = vi.hoisted(() => ({
   release: Promise.resolve(),
 }));
 
+/** The same in the password check: the test decides when the next verification at sign-in answers. */
+const verifyGate = vi.hoisted(() => ({
+  armed: false,
+  reached: () => {},
+  release: Promise.resolve(),
+}));
+
 vi.mock('../users/password-hashing.js', async (importOriginal) => {
   const real = await importOriginal<typeof PasswordHashing>();
   return {
     ...real,
+    verifyPassword: async (stored: string, password: string) => {
+      const valid = await real.verifyPassword(stored, password);
+      if (verifyGate.armed) {
+        verifyGate.armed = false;
+        verifyGate.reached();
+        await verifyGate.release;
+      }
+      return valid;
+    },
     hashPassword: async (password: string) => {
       const hashed = await real.hashPassword(password);
       if (argon2Gate.armed) {
@@ -85,6 +101,31 @@ describe.each(testDialects)('a sign-in with the old password racing a password c
     expect((await changePassword(app, owner.auth_token)).statusCode).toBe(204);
     release.resolve();
     await expectOnlyTheNewPassword(app, await signIn);
+  });
+});
+
+describe.each(testDialects)('a sign-in whose password is changed while it is checked, on %s', (dialect) => {
+  it('answers 401 and leaves no device cookie, neither on the reply nor in the database', async () => {
+    current = await buildTestApp({ dialect });
+    const { app } = current;
+    const owner = await signUpUser(app);
+    const reached = deferred();
+    const release = deferred();
+    Object.assign(verifyGate, { armed: true, reached: reached.resolve, release: release.promise });
+    const signIn = login(app, STRONG_PASSWORD);
+    await reached.promise;
+    expect((await changePassword(app, owner.auth_token)).statusCode).toBe(204);
+    release.resolve();
+    const refused = await signIn;
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error).toBe('invalid_credentials');
+    expect(String(refused.headers['set-cookie'] ?? '')).not.toContain('bullapp_device=');
+    expect(await app.database.db.selectFrom('device_cookies').select('id').execute()).toEqual([]);
+    // The same browser's next sign-in, with the new password, is remembered: the cookie and its one row.
+    const signedIn = await login(app, NEW_PASSWORD);
+    expect(signedIn.statusCode).toBe(200);
+    expect(String(signedIn.headers['set-cookie'] ?? '')).toContain('bullapp_device=');
+    expect(await app.database.db.selectFrom('device_cookies').select('id').execute()).toHaveLength(1);
   });
 });
 

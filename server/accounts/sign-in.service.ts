@@ -1,3 +1,4 @@
+import type { Transaction } from 'kysely';
 import type { TwoFactorRequired } from '../../contract/two-factor.js';
 import type { User } from '../../contract/users.js';
 import { invalidCredentials, invalidToken } from '../http/errors.js';
@@ -6,6 +7,7 @@ import { deletePendingSessionsOfUser } from '../sessions/sessions.repository.js'
 import { signInTransaction, startSessionIfPasswordUnchanged } from '../sessions/sign-in-session.js';
 import type { AppContext } from '../app-context.js';
 import type { Caller } from '../http/caller.js';
+import type { Database } from '../db/schema.js';
 import type { SignInMethods } from '../sign-in/sign-in-methods.js';
 import { checkCredentials, clearFailures } from '../users/credentials.js';
 import type { Account } from '../users/account.js';
@@ -14,6 +16,8 @@ import { toUserJson } from '../users/user-json.js';
 /**
  * E-mail and password: a new session, or, when a second step asks for more (two-step sign-in is on), its
  * challenge and no session yet. Unknown e-mail and wrong password get the same reply in the same time.
+ * `alsoWrite` adds the caller's own write to the session's transaction (the browser's device cookie), so a
+ * sign-in commits once.
  */
 export async function signInWithPassword(
   context: AppContext,
@@ -22,11 +26,13 @@ export async function signInWithPassword(
     password,
     caller,
     secondSteps,
+    alsoWrite,
   }: {
     email: string;
     password: string;
     caller: Caller;
     secondSteps: Pick<SignInMethods, 'secondStepFor'>;
+    alsoWrite?: (tx: Transaction<Database>, userId: number) => Promise<void>;
   },
 ): Promise<User | TwoFactorRequired> {
   const { db, audit, events } = context;
@@ -44,14 +50,16 @@ export async function signInWithPassword(
   await clearFailures(context.rateLimiter, user);
   // The password was checked outside the transaction (it is slow); if the account was deleted or its
   // password changed meanwhile, these credentials no longer hold (docs/decisions/075).
-  const token = await signInTransaction(db, invalidCredentials, (tx) =>
-    startSessionIfPasswordUnchanged(tx, audit, {
+  const token = await signInTransaction(db, invalidCredentials, async (tx) => {
+    const started = await startSessionIfPasswordUnchanged(tx, audit, {
       userId: user.id,
       passwordChangedAt: user.password_changed_at,
       caller,
       refused: invalidCredentials,
-    }),
-  );
+    });
+    await alsoWrite?.(tx, user.id);
+    return started;
+  });
   await events.sessionCreated(user.id, 'password');
   return toUserJson(user, token);
 }

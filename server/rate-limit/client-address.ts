@@ -14,6 +14,8 @@ function hextets(address: string): string[] {
  * would let them walk through 2^64 of them; the /64 is the unit. IPv4-mapped IPv6 counts as the IPv4.
  */
 export function addressSubject(ip: string): string {
+  // Every IPv6 form has a colon; an address without one is counted as it is, without Node's long IPv6 pattern.
+  if (!ip.includes(':')) return ip;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
   if (mapped && isIPv4(mapped)) return mapped;
   const address = ip.split('%')[0] ?? ip;

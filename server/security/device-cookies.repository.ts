@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../db/database.js';
+import { type Param, prepare } from '../db/prepared-query.js';
 
 /** Whether one of these cookie hashes was given to a browser that signed in to the account of `email`. */
 export async function isDeviceOf(
@@ -31,11 +32,19 @@ export async function heldFor(
   return row !== undefined;
 }
 
-export async function insertDeviceCookie(
-  db: DbOrTx,
-  row: { user_id: number; token_hash: string; created_at: string },
-): Promise<void> {
-  await db.insertInto('device_cookies').values(row).execute();
+type DeviceCookieRow = { user_id: number; token_hash: string; created_at: string };
+
+// Built once: every sign-in from a browser new to the account writes one (prepared-query.ts).
+const insert = prepare((db, param: Param<DeviceCookieRow>) =>
+  db.insertInto('device_cookies').values({
+    user_id: param('user_id'),
+    token_hash: param('token_hash'),
+    created_at: param('created_at'),
+  }),
+);
+
+export async function insertDeviceCookie(db: DbOrTx, row: DeviceCookieRow): Promise<void> {
+  await insert.execute(db, row);
 }
 
 /** A completed reset: no browser is recognised for the account any more. */

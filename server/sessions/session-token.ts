@@ -1,10 +1,11 @@
-import { hash, randomBytes } from 'node:crypto';
+import { hash } from 'node:crypto';
+import { randomText } from '../security/random-text.js';
 
 /** 32 random bytes in base64url are always 43 characters of this alphabet. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export function generateToken(): string {
-  return randomBytes(32).toString('base64url');
+  return randomText(32);
 }
 
 /**

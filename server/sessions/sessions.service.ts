@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomText } from '../security/random-text.js';
 import type { SessionKind } from '../../contract/cable.js';
 import type { TwoFactorRequired } from '../../contract/two-factor.js';
 import type { DbOrTx } from '../db/database.js';
@@ -70,7 +70,7 @@ export async function createSession(
     user_agent: userAgent === null ? null : cleanUserAgent(userAgent),
     kind,
     pending: pending ? 1 : 0,
-    public_id: randomBytes(12).toString('base64url'),
+    public_id: randomText(12),
     factors,
   });
   return { token, session: toSession(session) };
