@@ -5,19 +5,20 @@ import { bearer, meStatus, signUpUser, STRONG_PASSWORD } from '../test/accounts.
 import { buildTestApp, testDialects, type TestApp } from '../test/helper.js';
 import type * as PasswordHashing from '../users/password-hashing.js';
 
-/** A gate in the argon2 step: the test decides when the next re-hash at sign-in finishes. */
-const argon2Gate = vi.hoisted(() => ({
-  armed: false,
-  reached: () => {},
-  release: Promise.resolve(),
-}));
-
-/** The same in the password check: the test decides when the next verification at sign-in answers. */
-const verifyGate = vi.hoisted(() => ({
-  armed: false,
-  reached: () => {},
-  release: Promise.resolve(),
-}));
+/**
+ * Gates in the argon2 steps: the test decides when the next re-hash (`rehash`) or password verification
+ * (`verify`) at sign-in finishes. `passes` waits at an armed gate, once.
+ */
+const gates = vi.hoisted(() => {
+  const gate = () => ({ armed: false, reached: () => {}, release: Promise.resolve() });
+  const passes = async (at: ReturnType<typeof gate>) => {
+    if (!at.armed) return;
+    at.armed = false;
+    at.reached();
+    await at.release;
+  };
+  return { rehash: gate(), verify: gate(), passes };
+});
 
 vi.mock('../users/password-hashing.js', async (importOriginal) => {
   const real = await importOriginal<typeof PasswordHashing>();
@@ -25,20 +26,12 @@ vi.mock('../users/password-hashing.js', async (importOriginal) => {
     ...real,
     verifyPassword: async (stored: string, password: string) => {
       const valid = await real.verifyPassword(stored, password);
-      if (verifyGate.armed) {
-        verifyGate.armed = false;
-        verifyGate.reached();
-        await verifyGate.release;
-      }
+      await gates.passes(gates.verify);
       return valid;
     },
     hashPassword: async (password: string) => {
       const hashed = await real.hashPassword(password);
-      if (argon2Gate.armed) {
-        argon2Gate.armed = false;
-        argon2Gate.reached();
-        await argon2Gate.release;
-      }
+      await gates.passes(gates.rehash);
       return hashed;
     },
   };
@@ -95,7 +88,7 @@ describe.each(testDialects)('a sign-in with the old password racing a password c
 
     const reached = deferred();
     const release = deferred();
-    Object.assign(argon2Gate, { armed: true, reached: reached.resolve, release: release.promise });
+    Object.assign(gates.rehash, { armed: true, reached: reached.resolve, release: release.promise });
     const signIn = login(app, STRONG_PASSWORD);
     await reached.promise;
     expect((await changePassword(app, owner.auth_token)).statusCode).toBe(204);
@@ -111,7 +104,7 @@ describe.each(testDialects)('a sign-in whose password is changed while it is che
     const owner = await signUpUser(app);
     const reached = deferred();
     const release = deferred();
-    Object.assign(verifyGate, { armed: true, reached: reached.resolve, release: release.promise });
+    Object.assign(gates.verify, { armed: true, reached: reached.resolve, release: release.promise });
     const signIn = login(app, STRONG_PASSWORD);
     await reached.promise;
     expect((await changePassword(app, owner.auth_token)).statusCode).toBe(204);
