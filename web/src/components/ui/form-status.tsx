@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { Outcome } from '@/lib/use-submission';
 import { Message } from './message';
 import { ProgressBar } from './progress-bar';
@@ -17,7 +17,9 @@ export function FormStatus({
   pendingLabel: string;
 }) {
   const messageRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // A layout effect: the focus moves in the commit that shows the message. A passive effect after an awaited
+  // reply runs in a later task, so for a moment the message was on screen with the focus still on the button.
+  useLayoutEffect(() => {
     if (outcome) messageRef.current?.focus();
   }, [outcome]);
 

@@ -93,6 +93,26 @@ describe('SubmitForm with a PasswordField', () => {
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeEnabled();
   });
 
+  it('has the focus on the message from the moment the message appears, not a task later', async () => {
+    let answer: (outcome: Outcome) => void = () => {};
+    render(<ConfirmForm call={() => new Promise((resolve) => (answer = resolve))} />);
+    await userEvent.type(screen.getByLabelText('Password'), 'my secret');
+    await userEvent.keyboard('{Enter}');
+    // Looked at in the microtask after the DOM change that adds the message, before any later task runs: a
+    // screen reader told of the new node finds the focus already there.
+    const focusedWhenShown = new Promise<boolean>((resolve) => {
+      const observer = new MutationObserver(() => {
+        const status = document.querySelector('[role="status"]');
+        if (!status) return;
+        observer.disconnect();
+        resolve(document.activeElement === status);
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+    answer(success('Done.'));
+    expect(await focusedWhenShown).toBe(true);
+  });
+
   it("shows the server's sentence when the call fails", async () => {
     render(
       <ConfirmForm
