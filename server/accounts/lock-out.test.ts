@@ -184,6 +184,18 @@ describe.each(testDialects)('password checks of one account on %s', (dialect) =>
     }
   });
 
+  it('let the right password through as the check that reaches the cap, and mail no lock', async () => {
+    const { smtp, apps } = await start(dialect);
+    const [app] = apps;
+    await signUpUser(app);
+    for (let n = 0; n < CAP - 1; n += 1) expect((await login(app, WRONG)).statusCode).toBe(401);
+    expect((await login(app, STRONG_PASSWORD)).statusCode).toBe(200);
+    // Every mail the sign-in dispatched has reached the SMTP server once the mailer is flushed.
+    await app.ctx.mailer.flush();
+    expect(lockMails(smtp)).toEqual([]);
+    expect((await login(app, STRONG_PASSWORD)).statusCode).toBe(200);
+  });
+
   it('give an unknown address the same reply at the cap, and mail nobody', async () => {
     const { smtp, apps } = await start(dialect);
     const [app] = apps;

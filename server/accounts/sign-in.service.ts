@@ -9,7 +9,7 @@ import type { AppContext } from '../app-context.js';
 import type { Caller } from '../http/caller.js';
 import type { Database } from '../db/schema.js';
 import type { SignInMethods } from '../sign-in/sign-in-methods.js';
-import { checkCredentials, clearFailures } from '../users/credentials.js';
+import { checkCredentialsHoldingCount } from '../users/credentials.js';
 import type { Account } from '../users/account.js';
 import { toUserJson } from '../users/user-json.js';
 
@@ -36,18 +36,18 @@ export async function signInWithPassword(
   },
 ): Promise<User | TwoFactorRequired> {
   const { db, audit, events } = context;
-  const user = await checkCredentials(context, {
+  const held = await checkCredentialsHoldingCount(context, {
     email,
     password,
     ip: caller.ip,
     failedEvent: 'sign_in_failed',
     rehash: true,
-    holdCount: true,
   });
-  if (!user) throw invalidCredentials();
+  if (!held) throw invalidCredentials();
+  const user = held.account;
   const challenge = await secondSteps.secondStepFor(user, 'password');
   if (challenge) return challenge;
-  await clearFailures(context.rateLimiter, user);
+  await held.clearFailures();
   // The password was checked outside the transaction (it is slow); if the account was deleted or its
   // password changed meanwhile, these credentials no longer hold (docs/decisions/075).
   const token = await signInTransaction(db, invalidCredentials, async (tx) => {

@@ -6,7 +6,7 @@ import { Kysely, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector.js';
 import { readDirectly } from './direct-reads.js';
-import { KeptPlanSqliteDialect } from './sqlite-placeholders.js';
+import { KeptPlanSqliteDialect } from './sqlite-dialect.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';

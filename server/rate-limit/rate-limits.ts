@@ -2,7 +2,7 @@ import type { AppMetrics } from '../metrics/metrics.js';
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { APP_PREFIX } from '../../contract/app.js';
 import { tooManyRequests } from '../http/errors.js';
-import type { RateLimitStore } from './rate-limit-store.js';
+import type { RateLimitStore, WindowCount } from './rate-limit-store.js';
 
 export interface RateLimitRule {
   /** Hits allowed in one window; the next one is refused with 429. */
@@ -67,6 +67,12 @@ export const DEFAULT_RATE_LIMITS = {
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
 export type RateLimitSettings = Record<RateLimitName, RateLimitRule>;
 
+/** A count of one rule for one subject (`RateLimiter.counter`). */
+export interface RateCounter {
+  hit(): Promise<WindowCount>;
+  reset(): Promise<void>;
+}
+
 /** Counts hits per rule and subject (an IP, an e-mail, a user id) and refuses those over the limit. */
 export class RateLimiter {
   readonly settings: RateLimitSettings;
@@ -97,6 +103,17 @@ export class RateLimiter {
   /** Counts one hit and says how many the window holds now, refusing nothing (the caller decides). */
   async hit(rule: RateLimitName, subject: string) {
     return this.store.hit(this.keyOf(rule, subject), this.settings[rule].windowMs);
+  }
+
+  /**
+   * One rule's count for one subject, its key made once: for a caller that counts a hit and later, in the
+   * same request, forgets the count (a password check that passed). Each key is an HMAC; nothing is kept
+   * beyond the object the caller holds.
+   */
+  counter(rule: RateLimitName, subject: string): RateCounter {
+    const key = this.keyOf(rule, subject);
+    const { windowMs } = this.settings[rule];
+    return { hit: () => this.store.hit(key, windowMs), reset: () => this.store.reset(key) };
   }
 
   /** Whether the next hit of `subject` on `rule` would be refused, counting nothing (the support console asks). */

@@ -5,7 +5,7 @@ import type { UserRow } from '../db/schema.js';
 import { accountLocked } from '../http/errors.js';
 import { accountLockedMail, wrongCodesMail } from '../mail/account-mails.js';
 import type { Mailer } from '../mail/mailer.js';
-import type { RateLimiter } from '../rate-limit/rate-limits.js';
+import type { RateCounter, RateLimiter } from '../rate-limit/rate-limits.js';
 import { toAccount, type Account } from './account.js';
 import { normaliseEmail } from './email-address.js';
 import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from './password-hashing.js';
@@ -82,65 +82,73 @@ export async function countSecondStep(
 
 /**
  * The one password check of an account, whatever asks (sign-in, deletion, QR code, password change): every
- * check counts against the account before argon2 runs, a success starts the count again, and past
- * `passwordFailuresPerAccount` (100 in a row) no check runs, the right password included, until a reset
+ * check counts against the account before argon2 runs, a success lets the caller start the count again
+ * (`failures.reset`), and past `passwordFailuresPerAccount` (100 in a row) no check runs, the right password included, until a reset
  * link is used. The 100th failure mails the owner, once. An unknown address costs one dummy verification
  * and keeps a count of its own, so neither the time nor the reply tells that no account has it.
  */
 async function checkPassword(
   deps: PasswordCheckDeps,
-  {
-    user,
-    address,
-    password,
-    holdCount = false,
-  }: { user: UserRow | null; address: string; password: string; holdCount?: boolean },
-): Promise<boolean> {
+  { user, address, password }: { user: UserRow | null; address: string; password: string },
+): Promise<{ valid: boolean; failures: RateCounter }> {
   const { rateLimiter } = deps;
-  const subject = failureSubject(user, address);
-  const { count } = await rateLimiter.hit('passwordFailuresPerAccount', subject);
+  const failures = rateLimiter.counter('passwordFailuresPerAccount', failureSubject(user, address));
+  const { count } = await failures.hit();
   const { limit } = rateLimiter.settings.passwordFailuresPerAccount;
   if (count > limit) throw accountLocked();
   // An account without a password (DESIGN 13) refuses every one, at the time a wrong one takes.
   let valid = false;
   if (user?.password_hash) valid = await verifyPassword(user.password_hash, password);
   else await verifyDummyPassword(password);
-  if (valid && !holdCount) await rateLimiter.reset('passwordFailuresPerAccount', subject);
-  else if (count === limit && user) deps.mailer.dispatch(accountLockedMail(deps.config, { to: user.email }));
-  return valid;
+  if (!valid && count === limit && user)
+    deps.mailer.dispatch(accountLockedMail(deps.config, { to: user.email }));
+  return { valid, failures };
+}
+
+/** A right password whose count of failures in a row is held until every step of the sign-in has passed. */
+export interface HeldCredentials {
+  account: Account;
+  /** Starts the account's count of failures in a row again: call it once the last step has passed. */
+  clearFailures(): Promise<void>;
+}
+
+interface CredentialsCheck {
+  email: string;
+  password: string;
+  ip: string | null;
+  failedEvent: AuditEventName;
+  /** Re-hash a password whose hash was made with older parameters (the password is at hand only now). */
+  rehash?: boolean;
 }
 
 /**
  * The credential check: the one place besides the repositories that sees a password hash. The account of
- * this e-mail and password, or null after recording `failedEvent`.
+ * this e-mail and password, its count of failures in a row started again, or null after recording
+ * `failedEvent`.
  */
 export async function checkCredentials(
   deps: PasswordCheckDeps,
-  {
-    email,
-    password,
-    ip,
-    failedEvent,
-    rehash = false,
-    holdCount = false,
-  }: {
-    email: string;
-    password: string;
-    ip: string | null;
-    failedEvent: AuditEventName;
-    /** Re-hash a password whose hash was made with older parameters (the password is at hand only now). */
-    rehash?: boolean;
-    /**
-     * Leave the count of failures in a row as it is after a right password: the sign-in clears it once every
-     * step has passed, so right passwords between wrong codes cannot keep the 100-failure stop away.
-     */
-    holdCount?: boolean;
-  },
+  check: CredentialsCheck,
 ): Promise<Account | null> {
+  const held = await checkCredentialsHoldingCount(deps, check);
+  if (!held) return null;
+  await held.clearFailures();
+  return held.account;
+}
+
+/**
+ * The credential check of a sign-in, which may have a second step still to pass: the count of failures in
+ * a row stays as it is until `clearFailures`, so right passwords between wrong codes cannot keep the
+ * 100-failure stop away. The count's key is made once for both.
+ */
+export async function checkCredentialsHoldingCount(
+  deps: PasswordCheckDeps,
+  { email, password, ip, failedEvent, rehash = false }: CredentialsCheck,
+): Promise<HeldCredentials | null> {
   const { db, audit } = deps;
   const address = normaliseEmail(email);
   const user = await credentialsByEmail(db, address);
-  const valid = await checkPassword(deps, { user, address, password, holdCount });
+  const { valid, failures } = await checkPassword(deps, { user, address, password });
   if (user && valid) {
     if (rehash && user.password_hash && needsRehash(user.password_hash)) {
       const passwordHash = await hashPassword(password);
@@ -152,7 +160,7 @@ export async function checkCredentials(
         at: new Date().toISOString(),
       });
     }
-    return toAccount(user);
+    return { account: toAccount(user), clearFailures: failures.reset };
   }
   await audit.record(db, {
     event: failedEvent,
@@ -171,5 +179,7 @@ export async function isPasswordOf(
   const found = await credentialsByEmail(deps.db, account.email);
   // The account as it is now: gone, or its address given to another since the request began, is no match.
   const user = found?.id === account.id ? found : null;
-  return checkPassword(deps, { user, address: account.email, password });
+  const { valid, failures } = await checkPassword(deps, { user, address: account.email, password });
+  if (valid) await failures.reset();
+  return valid;
 }

@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { type Param, prepare } from '../db/prepared-query.js';
 import type { DbOrTx } from '../db/database.js';
-import type { NewUserRow, UserRow } from '../db/schema.js';
+import { isSqlite } from '../db/sqlite-dialect.js';
+import type { Database, NewUserRow, UserRow } from '../db/schema.js';
 import { readAccount, type Account } from './account.js';
 
 /** An account's columns: every one but the password hash, which only the credential read selects. */
@@ -93,28 +94,37 @@ export async function replaceOutdatedHash(
     .execute();
 }
 
-// Every password sign-in runs it: prepared. `updated_at` is set from a plain reference, not an
-// `(eb) =>` callback: Kysely's expression builder is a new function object with some thirty properties on
-// each call, a shape of its own every time (decision 098).
+// Every password sign-in runs it: prepared. PostgreSQL: an update that changes nothing takes the row lock
+// (`updated_at` set from a plain reference, not an `(eb) =>` callback: Kysely's expression builder is a new
+// function object with some thirty properties on each call, a shape of its own every time, decision 098).
+// SQLite: the transaction holds the database's write lock from its begin (decision 204), so a read is the
+// same check, without writing the row's page again at every sign-in.
 const hold = prepare((db, param: Param<{ id: number; passwordChangedAt: string }>) =>
-  db
-    .updateTable('users')
-    .set({ updated_at: sql.ref('updated_at') })
-    .where('id', '=', param('id'))
-    .where('password_changed_at', '=', param('passwordChangedAt')),
+  isSqlite(db)
+    ? db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', param('id'))
+        .where('password_changed_at', '=', param('passwordChangedAt'))
+    : db
+        .updateTable('users')
+        .set({ updated_at: sql.ref('updated_at') })
+        .where('id', '=', param('id'))
+        .where('password_changed_at', '=', param('passwordChangedAt'))
+        .returning('id'),
 );
 
 /**
  * Inside a sign-in's transaction: true while the password is still the one just checked, and the row stays
- * locked (PostgreSQL: the update takes the row lock) until the transaction ends, so a password change
+ * locked until the transaction ends (PostgreSQL: the row; SQLite: the whole database), so a password change
  * cannot commit between this check and the new session; it waits, then ends that session with the others.
  */
 export async function holdUnchangedPassword(
-  tx: DbOrTx,
+  tx: Transaction<Database>,
   { id, passwordChangedAt }: { id: number; passwordChangedAt: string },
 ): Promise<boolean> {
-  const result = await hold.execute(tx, { id, passwordChangedAt });
-  return Number(result.numAffectedRows) === 1;
+  const { rows } = await hold.execute(tx, { id, passwordChangedAt });
+  return rows.length === 1;
 }
 
 /**

@@ -1,6 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { testDatabases } from '../test/helper.js';
+import { testAppKeys, testDatabases } from '../test/helper.js';
+import { openDatabase as openAppDatabase } from './database.js';
+import { migrateToLatest } from './migrate.js';
 
 const openDatabase = testDatabases();
 
@@ -63,5 +69,32 @@ describe('SQLite parameters written +? (decision 200)', () => {
     }[];
     expect(plan.map((step) => step.detail).join(' ')).toMatch(/SEARCH t USING COVERING INDEX/);
     connection.close();
+  });
+});
+
+describe('SQLite transactions begin immediate (decision 204)', () => {
+  it('hold the write lock from their first read, so a second writer on the file waits and this one commits', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'bullapp-immediate-'));
+    const file = join(folder, 'app.sqlite');
+    // Normal locking: another connection may open the file (SQLITE_LOCKING=normal, the admin command).
+    const database = openAppDatabase(`sqlite:${file}`, { sqliteLocking: 'normal' });
+    const other = new SqliteDatabase(file, { timeout: 0 });
+    try {
+      await migrateToLatest(database, { keys: testAppKeys() });
+      const event = (subject: string) =>
+        `insert into audit_events (at, event, subject) values ('2026-12-02T00:00:00.000Z', 'sign_in', '${subject}')`;
+      await database.db.transaction().execute(async (tx) => {
+        await sql`select count(*) from users`.execute(tx);
+        // A deferred begin would hold a read snapshot only: this write would commit, and the write below
+        // would then fail with SQLITE_BUSY_SNAPSHOT.
+        expect(() => other.prepare(event('other')).run()).toThrow(/database is locked/);
+        await sql.raw(event('ours')).execute(tx);
+      });
+      expect(other.prepare('select subject from audit_events').pluck().all()).toEqual(['ours']);
+    } finally {
+      other.close();
+      await database.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
