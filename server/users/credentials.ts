@@ -83,9 +83,10 @@ export async function countSecondStep(
 /**
  * The one password check of an account, whatever asks (sign-in, deletion, QR code, password change): every
  * check counts against the account before argon2 runs, a success lets the caller start the count again
- * (`failures.reset`), and past `passwordFailuresPerAccount` (100 in a row) no check runs, the right password included, until a reset
- * link is used. The 100th failure mails the owner, once. An unknown address costs one dummy verification
- * and keeps a count of its own, so neither the time nor the reply tells that no account has it.
+ * (`failures.reset`), and past `passwordFailuresPerAccount` (100 in a row) no check runs, the right
+ * password included, until a reset link is used. The 100th failure mails the owner, once. An unknown
+ * address costs one dummy verification and keeps a count of its own, so neither the time nor the reply
+ * tells that no account has it.
  */
 async function checkPassword(
   deps: PasswordCheckDeps,
