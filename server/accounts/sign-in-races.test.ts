@@ -70,6 +70,21 @@ function deferred() {
   return { promise, resolve };
 }
 
+/**
+ * A sign-in with the old password, held at `gate` while the owner changes the password, then let go: its
+ * reply.
+ */
+async function signInAcrossAChangeAt(gate: typeof gates.rehash, app: App, token: string) {
+  const reached = deferred();
+  const release = deferred();
+  Object.assign(gate, { armed: true, reached: reached.resolve, release: release.promise });
+  const signIn = login(app, STRONG_PASSWORD);
+  await reached.promise;
+  expect((await changePassword(app, token)).statusCode).toBe(204);
+  release.resolve();
+  return signIn;
+}
+
 /** After the race: the old password and any token it won are dead, the new password works. */
 async function expectOnlyTheNewPassword(app: App, signIn: Awaited<ReturnType<typeof login>>) {
   if (signIn.statusCode === 200) expect(await meStatus(app, signIn.json().auth_token)).toBe(401);
@@ -86,14 +101,8 @@ describe.each(testDialects)('a sign-in with the old password racing a password c
     const outdated = await hash(STRONG_PASSWORD, { memoryCost: 4096, timeCost: 1, parallelism: 1 });
     await app.database.db.updateTable('users').set({ password_hash: outdated }).execute();
 
-    const reached = deferred();
-    const release = deferred();
-    Object.assign(gates.rehash, { armed: true, reached: reached.resolve, release: release.promise });
-    const signIn = login(app, STRONG_PASSWORD);
-    await reached.promise;
-    expect((await changePassword(app, owner.auth_token)).statusCode).toBe(204);
-    release.resolve();
-    await expectOnlyTheNewPassword(app, await signIn);
+    const signIn = await signInAcrossAChangeAt(gates.rehash, app, owner.auth_token);
+    await expectOnlyTheNewPassword(app, signIn);
   });
 });
 
@@ -102,14 +111,7 @@ describe.each(testDialects)('a sign-in whose password is changed while it is che
     current = await buildTestApp({ dialect });
     const { app } = current;
     const owner = await signUpUser(app);
-    const reached = deferred();
-    const release = deferred();
-    Object.assign(gates.verify, { armed: true, reached: reached.resolve, release: release.promise });
-    const signIn = login(app, STRONG_PASSWORD);
-    await reached.promise;
-    expect((await changePassword(app, owner.auth_token)).statusCode).toBe(204);
-    release.resolve();
-    const refused = await signIn;
+    const refused = await signInAcrossAChangeAt(gates.verify, app, owner.auth_token);
     expect(refused.statusCode).toBe(401);
     expect(refused.json().error).toBe('invalid_credentials');
     expect(String(refused.headers['set-cookie'] ?? '')).not.toContain('bullapp_device=');
