@@ -1,17 +1,18 @@
-import type * as Argon2 from '@node-rs/argon2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signUpUser } from '../test/accounts.js';
 import { buildTestApp, type TestApp } from '../test/helper.js';
+import type * as HashPool from '../users/hash-pool.js';
 
-// Counts the real argon2 verifications: the reply time of sign-in is theirs, so equal counts mean equal time.
+// Counts the real argon2 verifications sent to the hash threads: the reply time of sign-in is theirs, so
+// equal counts mean equal time.
 const argon2 = vi.hoisted(() => ({ verifications: 0 }));
-vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const original = await importOriginal<typeof Argon2>();
+vi.mock('../users/hash-pool.js', async (importOriginal) => {
+  const original = await importOriginal<typeof HashPool>();
   return {
     ...original,
-    verify: (...args: Parameters<typeof original.verify>) => {
-      argon2.verifications += 1;
-      return original.verify(...args);
+    onHashThread: (...args: Parameters<typeof original.onHashThread>) => {
+      if (args[0] === 'verify') argon2.verifications += 1;
+      return original.onHashThread(...args);
     },
   };
 });

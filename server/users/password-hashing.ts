@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type Algorithm, hash, parseOptions, verify, type Version } from '@node-rs/argon2';
-import { inHashSlot } from './hash-slots.js';
+import { type Algorithm, parseOptions, type Version } from '@node-rs/argon2';
+import { onHashThread } from './hash-pool.js';
 
 // The package declares these as `const enum`s, which do not exist at run time: use their values.
 const ARGON2ID = 2 as Algorithm;
@@ -22,13 +22,13 @@ export const ARGON2_OPTIONS = {
 const normalise = (password: string) => password.normalize('NFC');
 
 export function hashPassword(password: string): Promise<string> {
-  return inHashSlot(() => hash(normalise(password), ARGON2_OPTIONS));
+  return onHashThread('hash', [normalise(password), ARGON2_OPTIONS]) as Promise<string>;
 }
 
 /** False for a wrong password and for a stored hash that cannot be read; never throws for bad input. */
 export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
   try {
-    return await inHashSlot(() => verify(storedHash, normalise(password)));
+    return (await onHashThread('verify', [storedHash, normalise(password)])) === true;
   } catch {
     return false;
   }
