@@ -69,6 +69,7 @@ describe('createThreadPool', () => {
 
   it('starts a thread’s next job while the event loop is busy elsewhere', async () => {
     const threads = testPool(1);
+    await sleep(threads, 1); // the thread has started
     const jobs = [sleep(threads, 20), sleep(threads, 20), sleep(threads, 20)];
     // The event loop is held far longer than the three jobs take; a queue kept on the loop would start the
     // second and third only after it is free again.
