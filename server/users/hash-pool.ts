@@ -45,7 +45,7 @@ export function createThreadPool({
   source: string;
   workerData?: unknown;
 }): ThreadPool {
-  const threads: (Thread | undefined)[] = Array.from({ length: size }, () => undefined);
+  const threads: (Thread | undefined)[] = new Array<Thread | undefined>(size).fill(undefined);
   let nextId = 0;
 
   function start(at: number): Thread {
@@ -109,16 +109,15 @@ parentPort.on('message', ({ id, job, args }) => {
 });
 `;
 
-const require = createRequire(import.meta.url);
-
-/** One thread per core for the whole process. */
-const argon2Threads = createThreadPool({
-  size: availableParallelism(),
-  source: ARGON2_THREAD,
-  workerData: { argon2: require.resolve('@node-rs/argon2') },
-});
+/** One thread per core for the whole process, made at the first hash: the server's start looks up nothing. */
+let argon2Threads: ThreadPool | undefined;
 
 /** Runs `hashSync` or `verifySync` of @node-rs/argon2 on a hash thread. */
 export function onHashThread(job: 'hash' | 'verify', args: unknown[]): Promise<unknown> {
+  argon2Threads ??= createThreadPool({
+    size: availableParallelism(),
+    source: ARGON2_THREAD,
+    workerData: { argon2: createRequire(import.meta.url).resolve('@node-rs/argon2') },
+  });
   return argon2Threads.run(job, args);
 }
