@@ -3,7 +3,9 @@
 // on SQLite with the default configuration, against a bare Fastify 5 process (bare-fastify-start.mjs) started
 // the same way, in alternating rounds. The app's database is migrated by an unmeasured first start, so each
 // round is a restart, as after a deploy. Beside the time, the CPU each process used until it answered (Linux),
-// which moves less with what else the machine runs. Decisions 161 and 171.
+// which moves less with what else the machine runs. Decisions 161, 171 and 209 (the app's compile cache:
+// beside the goal's ratio, the one against the floor with the cache on too, and the app's start with its
+// cache empty, the first after a deploy).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -62,20 +64,36 @@ async function coldStart(entry: string, env: Record<string, string>): Promise<St
 
 async function run() {
   const folder = mkdtempSync(join(tmpdir(), 'bullapp-bench-cold-start-'));
+  // The app turns Node's compile cache on by itself (decision 209): its own folder here, filled by the
+  // unmeasured first start, as the first start after a deploy fills it on a server.
   const appEnv = {
     PUBLIC_URL: 'http://127.0.0.1',
     DATABASE_URL: `sqlite:${join(folder, 'app.sqlite')}`,
     OUTBOX_DIR: join(folder, 'outbox'),
+    NODE_COMPILE_CACHE: join(folder, 'app-compile-cache'),
   };
+  // The first start after a deploy: the compile cache empty, a new folder each time.
+  let emptyCaches = 0;
+  const emptyCacheEnv = () => ({
+    ...appEnv,
+    NODE_COMPILE_CACHE: join(folder, `empty-compile-cache-${(emptyCaches += 1)}`),
+  });
+  // The floor as any Fastify server starts (no compile cache: Node leaves it off unless asked), and the
+  // same floor with the cache on, which is what the app's own cache is worth against.
+  const bareCacheEnv = { NODE_COMPILE_CACHE: join(folder, 'bare-compile-cache') };
   try {
-    // Unmeasured: migrates the database and brings both programs' files into the page cache.
     await coldStart(appMain, appEnv);
     await coldStart(bareFastify, {});
+    await coldStart(bareFastify, bareCacheEnv);
     const app: Start[] = [];
+    const appEmptyCache: Start[] = [];
     const bare: Start[] = [];
+    const bareCached: Start[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       bare.push(await coldStart(bareFastify, {}));
       app.push(await coldStart(appMain, appEnv));
+      bareCached.push(await coldStart(bareFastify, bareCacheEnv));
+      appEmptyCache.push(await coldStart(appMain, emptyCacheEnv()));
     }
     const median = (values: number[]) =>
       percentile(
@@ -90,7 +108,9 @@ async function run() {
     );
     for (const [label, starts] of [
       ['bare Fastify 5 (node_modules, default logger, one route)', bare],
+      ['bare Fastify 5, Node compile cache on', bareCached],
       ['BullApp built (bundle, source maps), SQLite, defaults', app],
+      ['BullApp built, its compile cache empty (after a deploy)', appEmptyCache],
     ] as const) {
       const sorted = times(starts).sort((a, b) => a - b);
       const used = cpu(starts);
@@ -98,15 +118,19 @@ async function run() {
         `  ${label.padEnd(56)} ${median(sorted).toFixed(0).padStart(6)} ms   (${sorted[0]!.toFixed(0)}–${sorted.at(-1)!.toFixed(0)} ms)${used === null ? '' : `   CPU ${used.toFixed(0)} ms`}`,
       );
     }
-    const appCpu = cpu(app);
-    const bareCpu = cpu(bare);
+    const ratio = (measured: Start[], floor: Start[]) => median(times(measured)) / median(times(floor));
+    const cpuRatio = (measured: Start[], floor: Start[]) => {
+      const [used, base] = [cpu(measured), cpu(floor)];
+      return used !== null && base !== null
+        ? `; CPU ${used.toFixed(0)} vs ${base.toFixed(0)} ms (${(used / base).toFixed(2)}×)`
+        : '';
+    };
     report(
       'coldStart',
-      median(times(app)) / median(times(bare)),
-      `${median(times(app)).toFixed(0)} vs ${median(times(bare)).toFixed(0)} ms, medians of ${ROUNDS}` +
-        (appCpu !== null && bareCpu !== null
-          ? `; CPU ${appCpu.toFixed(0)} vs ${bareCpu.toFixed(0)} ms (${(appCpu / bareCpu).toFixed(2)}×)`
-          : ''),
+      ratio(app, bare),
+      `${median(times(app)).toFixed(0)} vs ${median(times(bare)).toFixed(0)} ms, medians of ${ROUNDS}${cpuRatio(app, bare)}` +
+        `; against the floor with its compile cache on too ${ratio(app, bareCached).toFixed(2)}×` +
+        `; the app's first start after a deploy (cache empty) ${ratio(appEmptyCache, bare).toFixed(2)}×`,
     );
   } finally {
     rmSync(folder, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { SourceMap } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,5 +53,27 @@ describe('the server bundle', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('PORT');
     expect(run.stderr).toMatch(/server\/main\.ts:\d+:\d+/);
+  });
+
+  it('keeps the compiled bundle in Node’s compile cache, in the temporary folder unless told otherwise', () => {
+    // Decision 209: the entry turns the cache on itself (no NODE_COMPILE_CACHE here), so a later start
+    // skips compiling the bundle. A bad setting ends the start once the bundle has run.
+    const folder = mkdtempSync(join(tmpdir(), 'bullapp-compile-cache-'));
+    try {
+      const run = spawnSync(process.execPath, [join(root, 'dist', 'server', 'main.js')], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', PORT: 'not a port', TMPDIR: folder },
+      });
+      expect(run.status).toBe(1);
+      const cache = join(folder, 'node-compile-cache');
+      const entries = readdirSync(cache, { recursive: true, withFileTypes: true }).filter((entry) =>
+        entry.isFile(),
+      );
+      // The bundle's own entry is its compiled code: hundreds of kilobytes (a few small ones are Node's).
+      const largest = Math.max(...entries.map((entry) => statSync(join(entry.parentPath, entry.name)).size));
+      expect(largest).toBeGreaterThan(200_000);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
