@@ -82,6 +82,8 @@ async function run() {
   // same floor with the cache on, which is what the app's own cache is worth against.
   const bareCacheEnv = { NODE_COMPILE_CACHE: join(folder, 'bare-compile-cache') };
   try {
+    // Unmeasured: migrates the database, fills the app's and the cached floor's compile caches, and brings
+    // both programs' files into the page cache.
     await coldStart(appMain, appEnv);
     await coldStart(bareFastify, {});
     await coldStart(bareFastify, bareCacheEnv);
