@@ -3,8 +3,8 @@
 // Sign-ins are sent by bench/lean-client.ts, the cheap calls by autocannon (decision 097).
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { verify } from '@node-rs/argon2';
-import { hashPassword } from '../server/users/password-hashing.js';
+import { hash, verify } from '@node-rs/argon2';
+import { ARGON2_OPTIONS, hashPassword } from '../server/users/password-hashing.js';
 import {
   type Bench,
   compare,
@@ -36,6 +36,8 @@ const ARGON2_CONCURRENCY = 4;
  * path optimised, and at ~200 sign-ins a second V8 gets there only after some thousands (decision 097).
  */
 const PASSWORD_WARM_UP = 3000;
+/** Sign-ups before theirs are measured: each one is a new account and a mail in the outbox. */
+const SIGN_UP_WARM_UP = 1000;
 
 /**
  * Raw argon2 verifications, `concurrency` at a time, straight from the library (the app's own verifyPassword
@@ -60,6 +62,25 @@ async function verifications(stored: string, concurrency: number, seconds: numbe
     }),
   );
   return roundOf('raw argon2 verify', latencies, seconds);
+}
+
+/** Raw argon2 hashes of new passwords, `concurrency` at a time, straight from the library: sign-up's ceiling. */
+function rawHashes(concurrency: number) {
+  return (seconds: number): Promise<Round> =>
+    withCpu(ownCpu, async () => {
+      const latencies: number[] = [];
+      const end = performance.now() + seconds * 1000;
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (performance.now() < end) {
+            const start = performance.now();
+            await hash(PASSWORD, ARGON2_OPTIONS);
+            latencies.push(performance.now() - start);
+          }
+        }),
+      );
+      return roundOf('raw argon2 hash', latencies, seconds);
+    });
 }
 
 const json = { 'content-type': 'application/json' };
@@ -119,6 +140,43 @@ async function run() {
     report('passwordSignIn', password!.perSecond / raw!.perSecond, cpuNote(password!, raw!));
     console.log(
       `  → against raw verifications one per core, the bare floor (${ARGON2_CONCURRENCY} at once on ${MACHINE_CPUS} cores also pay for sharing them): ${(password!.perSecond / rawPerCore!.perSecond).toFixed(2)}×  ${cpuNote(password!, rawPerCore!)}`,
+    );
+
+    // Sign-up has no goal of its own (issue 11 set none): it is printed so that what a sign-up adds to its
+    // hash (the account, its session, the verification code and its mail, decision 174) stays in view.
+    console.log(
+      `sign-up against raw argon2id hashes, concurrency ${ARGON2_CONCURRENCY}, after ${SIGN_UP_WARM_UP} of each unmeasured`,
+    );
+    let signUps = 0;
+    const [rawHash, signUp] = await compareAll(
+      [
+        { label: `raw argon2 hash (×${ARGON2_CONCURRENCY})`, round: rawHashes(ARGON2_CONCURRENCY) },
+        {
+          label: 'POST /api/v1/users (sign-up)',
+          round: (seconds: number) =>
+            withCpu(server.cpu, () =>
+              leanLoad(
+                {
+                  url: `${url}/api/v1/users`,
+                  method: 'POST',
+                  headers: json,
+                  body: () =>
+                    JSON.stringify({
+                      user: { email: `new${(signUps += 1)}@example.com`, password: PASSWORD },
+                    }),
+                  connections: ARGON2_CONCURRENCY,
+                },
+                seconds,
+              ),
+            ),
+        },
+      ],
+      { warmUpRequests: SIGN_UP_WARM_UP },
+    );
+    printMeasurement(rawHash!, 'hash/s');
+    printMeasurement(signUp!);
+    console.log(
+      `  → sign-up vs raw argon2id hash, same concurrency: ${(signUp!.perSecond / rawHash!.perSecond).toFixed(2)}× (no goal: issue 11 set none)  ${cpuNote(signUp!, rawHash!)}`,
     );
 
     console.log(`password sign-in against Better Auth's (scrypt), concurrency ${ARGON2_CONCURRENCY}`);

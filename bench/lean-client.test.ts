@@ -44,6 +44,27 @@ describe('leanLoad', () => {
     expect(new Set(seen)).toEqual(new Set(['POST /login application/json {"a":1}']));
   });
 
+  it('makes each request its own body when the body is a function', async () => {
+    const seen: string[] = [];
+    const url = await serve((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        seen.push(`${request.headers['content-length']} ${body}`);
+        response.writeHead(201, { 'content-length': '2' }).end('{}');
+      });
+    });
+    let made = 0;
+    const round = await leanLoad(
+      { url, method: 'POST', body: () => `{"n":${(made += 1)}}`, connections: 2 },
+      0.2,
+    );
+    expect(round.requests).toBeGreaterThan(10);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toContain('7 {"n":1}');
+    expect(seen).toContain('8 {"n":10}');
+  });
+
   it('reads chunked replies to their end', async () => {
     const url = await serve((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });

@@ -11,14 +11,15 @@ export interface LeanRequest {
   url: string;
   method?: string;
   headers?: Record<string, string>;
-  body?: string;
+  /** The body of every request, or a function that makes each one's (sign-ups need an address apiece). */
+  body?: string | (() => string);
   connections: number;
 }
 
 const HEADER_END = Buffer.from('\r\n\r\n');
 
-/** The request's bytes, built once: every request of a run is the same. */
-function requestBytes({ url, method = 'GET', headers = {}, body = '' }: LeanRequest): Buffer {
+/** The request's bytes, built once for a fixed body, or for each request when the body is made anew. */
+function requestBytes({ url, method = 'GET', headers = {} }: Omit<LeanRequest, 'body'>, body = ''): Buffer {
   const { host, pathname, search } = new URL(url);
   const lines = [`${method} ${pathname}${search} HTTP/1.1`, `host: ${host}`, 'connection: keep-alive'];
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
@@ -55,7 +56,9 @@ function replyIn(data: Buffer): { status: number; end: number } | null {
 
 /** `connections` clients, each one request at a time, for `seconds`; fails on any reply but a 2xx. */
 export async function leanLoad(request: LeanRequest, seconds: number): Promise<Round> {
-  const bytes = requestBytes(request);
+  const { body } = request;
+  const fixed = typeof body === 'function' ? undefined : requestBytes(request, body);
+  const next = () => fixed ?? requestBytes(request, (body as () => string)());
   const { hostname, port } = new URL(request.url);
   const latencies: number[] = [];
   const end = performance.now() + seconds * 1000;
@@ -66,6 +69,7 @@ export async function leanLoad(request: LeanRequest, seconds: number): Promise<R
       let pending: Buffer = Buffer.alloc(0);
       let sentAt = 0;
       const send = () => {
+        const bytes = next();
         sentAt = performance.now();
         socket.write(bytes);
       };
