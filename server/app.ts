@@ -150,7 +150,6 @@ export async function buildApp({
   await app.register(supportDesk);
   await app.register(commandSocket);
   await app.register(openApi);
-  // First of the routes: the socket plugin has to see every route registered after it.
   await app.register(cable);
   await app.register(housekeeping);
   await app.register(backups);

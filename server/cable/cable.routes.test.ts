@@ -1,3 +1,4 @@
+import { connect as connectTcp } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
   cableTestBed,
@@ -9,6 +10,7 @@ import {
 } from '../test/cable-kit.js';
 import { testDialects, type TestDialect } from '../test/helper.js';
 import { captureLogs } from '../test/logs.js';
+import { NO_SOCKET_HERE } from './cable.routes.js';
 import { MAX_IDENTIFIER_LENGTH, MAX_SUBSCRIPTIONS } from './connection.js';
 
 const ACCOUNT = JSON.stringify({ channel: 'AccountChannel' });
@@ -124,6 +126,38 @@ describe.each(testDialects)('the Action Cable server at /cable on %s', (dialect)
       expect(log).toContain('origin not allowed');
       expect(log).not.toContain(token);
       expect(log).not.toContain(encodeURIComponent(token));
+    });
+
+    it('refuses an upgrade to any other path with 404, the security headers, and a closed socket', async () => {
+      const { cableUrl, token } = await start(dialect);
+      for (const path of ['/api/v1/me', '/healthz', '/nowhere', '/cable/']) {
+        const url = cableUrl.replace(/\/cable$/, path);
+        const refused = await RawSocket.open(url, { token }).catch((error: unknown) => error);
+        expect(refused, path).toBeInstanceOf(RefusedUpgrade);
+        expect((refused as RefusedUpgrade).status).toBe(404);
+        expect(JSON.parse((refused as RefusedUpgrade).body)).toEqual({
+          error: 'not_found',
+          message: NO_SOCKET_HERE,
+        });
+      }
+      // Read raw: the whole reply, then the server's end of the connection.
+      const { port } = new URL(cableUrl);
+      const reply = await new Promise<string>((resolve, reject) => {
+        const socket = connectTcp(Number(port), '127.0.0.1', () =>
+          socket.write(
+            'GET /api/v1/me?token=x HTTP/1.1\r\nhost: app.test\r\nconnection: upgrade\r\nupgrade: websocket\r\n' +
+              'sec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+          ),
+        );
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+      expect(reply.startsWith('HTTP/1.1 404 Not Found\r\n')).toBe(true);
+      expect(reply).toContain('\r\nx-frame-options: DENY\r\n');
+      expect(reply).toContain('\r\ncache-control: no-store\r\n');
+      expect(reply).toContain('\r\ncontent-security-policy: ');
     });
 
     it('answers a plain HTTP request with 426 and the JSON error shape', async () => {
