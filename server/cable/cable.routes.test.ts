@@ -140,20 +140,24 @@ describe.each(testDialects)('the Action Cable server at /cable on %s', (dialect)
           message: NO_SOCKET_HERE,
         });
       }
-      // Read raw: the whole reply, then the server's end of the connection.
+      // Read raw: the whole reply, then the server's end of the connection (for a POST to /cable too).
       const { port } = new URL(cableUrl);
-      const reply = await new Promise<string>((resolve, reject) => {
-        const socket = connectTcp(Number(port), '127.0.0.1', () =>
-          socket.write(
-            'GET /api/v1/me?token=x HTTP/1.1\r\nhost: app.test\r\nconnection: upgrade\r\nupgrade: websocket\r\n' +
-              'sec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
-          ),
-        );
-        let text = '';
-        socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        socket.on('end', () => resolve(text));
-        socket.on('error', reject);
-      });
+      const rawUpgrade = (target: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = connectTcp(Number(port), '127.0.0.1', () =>
+            socket.write(
+              `${target} HTTP/1.1\r\nhost: app.test\r\nconnection: upgrade\r\nupgrade: websocket\r\n` +
+                'sec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\ncontent-length: 0\r\n\r\n',
+            ),
+          );
+          let text = '';
+          socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          socket.on('end', () => resolve(text));
+          socket.on('error', reject);
+        });
+      const posted = await rawUpgrade(`POST /cable?token=${token}`);
+      expect(posted.startsWith('HTTP/1.1 404 Not Found\r\n')).toBe(true);
+      const reply = await rawUpgrade('GET /api/v1/me?token=x');
       expect(reply.startsWith('HTTP/1.1 404 Not Found\r\n')).toBe(true);
       expect(reply).toContain('\r\nx-frame-options: DENY\r\n');
       expect(reply).toContain('\r\ncache-control: no-store\r\n');

@@ -34,7 +34,8 @@ const pathOf = (url = '') => url.split('?', 1)[0]!;
 
 /**
  * Upgrade requests, sorted before any route runs (decision 211): those for /cable go on to the socket
- * plugin through the emitter returned, which it listens to instead of the server; any other is answered
+ * plugin through the emitter returned, which it listens to instead of the server; any other (another path,
+ * or another method than GET) is answered
  * 404 here, with the security headers of every reply, and its socket closed. So the plugin's hooks and its
  * wrapper around route handlers serve the one socket route, not every HTTP request of the API.
  */
@@ -53,7 +54,8 @@ function sortUpgrades(app: FastifyInstance): EventEmitter {
   ].join('\r\n');
   const sort = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = pathOf(request.url);
-    if (path === CABLE_PATH) {
+    // Only a GET can become a socket; any other method would get a reply that leaves the socket open.
+    if (path === CABLE_PATH && request.method === 'GET') {
       cableUpgrades.emit('upgrade', request, socket, head);
       return;
     }
