@@ -40,32 +40,10 @@ const PASSWORD_WARM_UP = 3000;
 const SIGN_UP_WARM_UP = 1000;
 
 /**
- * Raw argon2 verifications, `concurrency` at a time, straight from the library (the app's own verifyPassword
- * holds them to one per core, decision 207): the ceiling of password sign-in. Its CPU figure is this
- * process's (the bench's, idle otherwise while the verifications run).
+ * `concurrency` loops of one library call after another for `seconds`, in this process, each call timed:
+ * a raw floor. Its CPU figure is this process's (the bench's, idle otherwise while the calls run).
  */
-function rawVerifications(stored: string, concurrency: number) {
-  return (seconds: number): Promise<Round> =>
-    withCpu(ownCpu, () => verifications(stored, concurrency, seconds));
-}
-
-async function verifications(stored: string, concurrency: number, seconds: number): Promise<Round> {
-  const latencies: number[] = [];
-  const end = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < end) {
-        const start = performance.now();
-        if (!(await verify(stored, PASSWORD))) throw new Error('verification failed');
-        latencies.push(performance.now() - start);
-      }
-    }),
-  );
-  return roundOf('raw argon2 verify', latencies, seconds);
-}
-
-/** Raw argon2 hashes of new passwords, `concurrency` at a time, straight from the library: sign-up's ceiling. */
-function rawHashes(concurrency: number) {
+function rawRound(label: string, concurrency: number, call: () => Promise<void>) {
   return (seconds: number): Promise<Round> =>
     withCpu(ownCpu, async () => {
       const latencies: number[] = [];
@@ -74,14 +52,27 @@ function rawHashes(concurrency: number) {
         Array.from({ length: concurrency }, async () => {
           while (performance.now() < end) {
             const start = performance.now();
-            await hash(PASSWORD, ARGON2_OPTIONS);
+            await call();
             latencies.push(performance.now() - start);
           }
         }),
       );
-      return roundOf('raw argon2 hash', latencies, seconds);
+      return roundOf(label, latencies, seconds);
     });
 }
+
+/**
+ * Raw argon2 verifications straight from the library (the app's own verifyPassword holds them to one per
+ * core, decision 207): the ceiling of password sign-in.
+ */
+const rawVerifications = (stored: string, concurrency: number) =>
+  rawRound('raw argon2 verify', concurrency, async () => {
+    if (!(await verify(stored, PASSWORD))) throw new Error('verification failed');
+  });
+
+/** Raw argon2 hashes of new passwords straight from the library, with the app's parameters: sign-up's ceiling. */
+const rawHashes = (concurrency: number) =>
+  rawRound('raw argon2 hash', concurrency, async () => void (await hash(PASSWORD, ARGON2_OPTIONS)));
 
 const json = { 'content-type': 'application/json' };
 

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { leanLoad } from './lean-client.js';
@@ -12,6 +12,13 @@ async function serve(answer: Parameters<typeof createServer>[1]): Promise<string
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/login`;
 }
 
+/** Calls `then` with the request's whole body once it has arrived. */
+function whenRead(request: IncomingMessage, then: (body: string) => void) {
+  let body = '';
+  request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+  request.on('end', () => then(body));
+}
+
 afterEach(async () => {
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
@@ -21,14 +28,12 @@ afterEach(async () => {
 describe('leanLoad', () => {
   it('sends the request as given and counts replies with a Content-Length', async () => {
     const seen: string[] = [];
-    const url = await serve((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
+    const url = await serve((request, response) =>
+      whenRead(request, (body) => {
         seen.push(`${request.method} ${request.url} ${request.headers['content-type']} ${body}`);
         response.writeHead(200, { 'content-length': '11' }).end('{"ok":true}');
-      });
-    });
+      }),
+    );
     const round = await leanLoad(
       {
         url,
@@ -46,14 +51,12 @@ describe('leanLoad', () => {
 
   it('makes each request its own body when the body is a function', async () => {
     const seen: string[] = [];
-    const url = await serve((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
+    const url = await serve((request, response) =>
+      whenRead(request, (body) => {
         seen.push(`${request.headers['content-length']} ${body}`);
         response.writeHead(201, { 'content-length': '2' }).end('{}');
-      });
-    });
+      }),
+    );
     let made = 0;
     const round = await leanLoad(
       { url, method: 'POST', body: () => `{"n":${(made += 1)}}`, connections: 2 },

@@ -57,8 +57,12 @@ function replyIn(data: Buffer): { status: number; end: number } | null {
 /** `connections` clients, each one request at a time, for `seconds`; fails on any reply but a 2xx. */
 export async function leanLoad(request: LeanRequest, seconds: number): Promise<Round> {
   const { body } = request;
-  const fixed = typeof body === 'function' ? undefined : requestBytes(request, body);
-  const next = () => fixed ?? requestBytes(request, (body as () => string)());
+  let next: () => Buffer;
+  if (typeof body === 'function') next = () => requestBytes(request, body());
+  else {
+    const bytes = requestBytes(request, body);
+    next = () => bytes;
+  }
   const { hostname, port } = new URL(request.url);
   const latencies: number[] = [];
   const end = performance.now() + seconds * 1000;

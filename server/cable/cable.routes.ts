@@ -35,9 +35,9 @@ const pathOf = (url = '') => url.split('?', 1)[0]!;
 /**
  * Upgrade requests, sorted before any route runs (decision 211): those for /cable go on to the socket
  * plugin through the emitter returned, which it listens to instead of the server; any other (another path,
- * or another method than GET) is answered
- * 404 here, with the security headers of every reply, and its socket closed. So the plugin's hooks and its
- * wrapper around route handlers serve the one socket route, not every HTTP request of the API.
+ * or another method than GET) is answered 404 here, with the security headers of every reply, and its
+ * socket closed. So the plugin's hooks and its wrapper around route handlers serve the one socket route,
+ * not every HTTP request of the API.
  */
 function sortUpgrades(app: FastifyInstance): EventEmitter {
   const cableUpgrades = new EventEmitter();
