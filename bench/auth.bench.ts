@@ -17,7 +17,7 @@ import {
   ownCpu,
   ROUNDS,
   type Round,
-  roundOf,
+  roundWindow,
   startBenchServer,
   startPeer,
   withCpu,
@@ -46,18 +46,17 @@ const SIGN_UP_WARM_UP = 1000;
 function rawRound(label: string, concurrency: number, call: () => Promise<void>) {
   return (seconds: number): Promise<Round> =>
     withCpu(ownCpu, async () => {
-      const latencies: number[] = [];
-      const end = performance.now() + seconds * 1000;
+      const window = roundWindow(seconds);
       await Promise.all(
         Array.from({ length: concurrency }, async () => {
-          while (performance.now() < end) {
-            const start = performance.now();
+          while (window.isOpen()) {
+            const sentAt = performance.now();
             await call();
-            latencies.push(performance.now() - start);
+            window.answered(sentAt);
           }
         }),
       );
-      return roundOf(label, latencies, seconds);
+      return window.round(label);
     });
 }
 

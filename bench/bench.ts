@@ -164,15 +164,48 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** A round from each answer's latency (ms) over `seconds`: its rate, median and p99. Sorts `latencies`. */
-export function roundOf(label: string, latencies: number[], seconds: number): Round {
-  latencies.sort((a, b) => a - b);
+/** One answer in a round: when it came and how long it took (performance.now() milliseconds). */
+export interface Answer {
+  at: number;
+  latency: number;
+}
+
+/**
+ * A round from its answers over the window of `seconds` from `start` (performance.now(), ms). The rate
+ * counts the answers that came within the window; the latencies and `requests` (which the CPU figure is
+ * divided by, the CPU being taken over the whole round) count every answer, those that were in flight when
+ * the window closed too. Every side of a comparison is counted this way, whatever sends its requests
+ * (decision 212).
+ */
+export function roundOf(label: string, answers: Answer[], start: number, seconds: number): Round {
+  const end = start + seconds * 1000;
+  const latencies = answers.map((answer) => answer.latency).sort((a, b) => a - b);
   return {
     label,
-    perSecond: latencies.length / seconds,
+    perSecond: answers.filter((answer) => answer.at <= end).length / seconds,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
-    requests: latencies.length,
+    requests: answers.length,
+  };
+}
+
+/**
+ * The window of one measured round, opened now: a side sends while it is open, and after it closes waits
+ * only for the answers it has in flight.
+ */
+export function roundWindow(seconds: number) {
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  const answers: Answer[] = [];
+  return {
+    isOpen: () => performance.now() < end,
+    /** Records the answer to a request sent at `sentAt`; true while the window is open (send the next). */
+    answered(sentAt: number): boolean {
+      const at = performance.now();
+      answers.push({ at, latency: at - sentAt });
+      return at < end;
+    },
+    round: (label: string) => roundOf(label, answers, start, seconds),
   };
 }
 

@@ -68,6 +68,16 @@ describe('leanLoad', () => {
     expect(seen).toContain('8 {"n":10}');
   });
 
+  it('waits for the reply in flight when its window closes, and does not rate it', async () => {
+    const url = await serve((_request, response) => {
+      setTimeout(() => response.writeHead(200, { 'content-length': '2' }).end('{}'), 300);
+    });
+    const round = await leanLoad({ url, connections: 1 }, 0.1);
+    expect(round.requests).toBe(1);
+    expect(round.perSecond).toBe(0);
+    expect(round.p50).toBeGreaterThanOrEqual(299);
+  });
+
   it('reads chunked replies to their end', async () => {
     const url = await serve((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });

@@ -5,7 +5,7 @@
 // client at all (decision 097). This one reads the status line and the body's length and nothing more.
 import { connect, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { type Round, roundOf } from './bench.js';
+import { type Round, roundWindow } from './bench.js';
 
 export interface LeanRequest {
   url: string;
@@ -64,8 +64,7 @@ export async function leanLoad(request: LeanRequest, seconds: number): Promise<R
     next = () => bytes;
   }
   const { hostname, port } = new URL(request.url);
-  const latencies: number[] = [];
-  const end = performance.now() + seconds * 1000;
+  const window = roundWindow(seconds);
   const client = () =>
     new Promise<void>((resolve, reject) => {
       const socket: Socket = connect(Number(port), hostname);
@@ -92,19 +91,16 @@ export async function leanLoad(request: LeanRequest, seconds: number): Promise<R
           return;
         }
         if (!reply) return;
-        const now = performance.now();
         if (reply.status < 200 || reply.status > 299) {
           socket.destroy();
           reject(new Error(`${request.url}: status ${reply.status}`));
           return;
         }
-        latencies.push(now - sentAt);
         pending = pending.subarray(reply.end);
-        if (now < end) send();
+        if (window.answered(sentAt)) send();
         else socket.end(() => resolve());
       });
     });
-  const started = performance.now();
   await Promise.all(Array.from({ length: request.connections }, client));
-  return roundOf(request.url, latencies, (performance.now() - started) / 1000);
+  return window.round(request.url);
 }
