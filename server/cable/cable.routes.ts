@@ -8,7 +8,7 @@ import { API_PATHS } from '../../contract/api-paths.js';
 import { CABLE_SUBPROTOCOL } from '../../contract/cable.js';
 import { originNotAllowed, upgradeRequired } from '../http/errors.js';
 import { addressSubject } from '../rate-limit/client-address.js';
-import { securityHeaderBlock } from '../security/headers.js';
+import { apiHeaderBlock } from '../security/headers.js';
 import { authenticateToken, currentDeadline, sessionDeadline } from '../sessions/sessions.service.js';
 import { ACCOUNT_CHANNEL, listenToAccount, tellExpired } from './account-channel.js';
 import { CableConnection, type CableContext } from './connection.js';
@@ -42,7 +42,7 @@ const pathOf = (url = '') => url.split('?', 1)[0]!;
 function sortUpgrades(app: FastifyInstance): EventEmitter {
   const cableUpgrades = new EventEmitter();
   const body = JSON.stringify({ error: 'not_found', message: NO_SOCKET_HERE });
-  const headers = { ...securityHeaderBlock(app.config), 'cache-control': 'no-store' };
+  const headers = { ...apiHeaderBlock(app.config), 'cache-control': 'no-store' };
   const refusal = [
     'HTTP/1.1 404 Not Found',
     'connection: close',

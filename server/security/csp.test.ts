@@ -9,7 +9,8 @@ afterEach(async () => {
 
 async function policyOf(env: Record<string, string> = {}): Promise<Map<string, string[]>> {
   current = await buildTestApp({ env });
-  const header = String((await current.app.inject('/healthz')).headers['content-security-policy']);
+  // A page's policy (an API reply's lets nothing in: headers.test.ts).
+  const header = String((await current.app.inject('/login')).headers['content-security-policy']);
   return new Map(
     header.split(';').map((directive) => {
       const [name = '', ...sources] = directive.trim().split(/\s+/);

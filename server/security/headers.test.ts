@@ -1,3 +1,4 @@
+import fastifySymbols from 'fastify/lib/symbols.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helper.js';
 
@@ -23,21 +24,40 @@ const CSP = [
   "frame-ancestors 'none'",
 ];
 
-/** Every header helmet sent before the block replaced it, value for value. */
-const EXPECTED = {
+/** The headers of every reply beside its policy: DESIGN section 7's, CORP and X-Frame-Options. */
+const EVERY_REPLY = {
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
-  'origin-agent-cluster': '?1',
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
+/** A page's besides: every header helmet sent before the block replaced it, value for value. */
+const PAGE = {
+  ...EVERY_REPLY,
+  'origin-agent-cluster': '?1',
   'x-dns-prefetch-control': 'off',
   'x-download-options': 'noopen',
-  'x-frame-options': 'DENY',
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
 };
 
-const PER_REPLY = ['content-type', 'content-length', 'date', 'connection', 'cache-control', 'set-cookie'];
+/** An API reply's policy (JSON): nothing may load or frame it, each directive DESIGN 7 names still said. */
+const API_CSP =
+  "default-src 'none';object-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'none'";
+
+const HSTS = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
+
+const PER_REPLY = [
+  'content-type',
+  'content-length',
+  'date',
+  'connection',
+  'cache-control',
+  'set-cookie',
+  'www-authenticate',
+];
 
 async function headersOf(publicUrl: string, url = '/healthz') {
   current = await buildTestApp({
@@ -47,27 +67,67 @@ async function headersOf(publicUrl: string, url = '/healthz') {
   return Object.fromEntries(Object.entries(reply.headers).filter(([name]) => !PER_REPLY.includes(name)));
 }
 
+const API_URLS = ['/healthz', '/readyz', '/api/nothing', '/api/v1/me', '/cable?x=1'];
+const PAGE_URLS = ['/', '/login', '/no/such/page', '/apis', '/healthz-page', '/assets/app-1234.js'];
+
 describe('the security headers', () => {
-  it('are exactly the expected set over plain http, on a reply and on a 404', async () => {
+  it('are exactly a page’s set over plain http on every page, file and 404 page', async () => {
     const csp = CSP.join(';').replace('ORIGINS', 'ws://localhost:3000 wss://a.example ws://b.example');
-    for (const url of ['/healthz', '/api/nothing']) {
+    for (const url of PAGE_URLS) {
       expect(await headersOf('http://localhost:3000', url), url).toEqual({
         'content-security-policy': csp,
-        ...EXPECTED,
+        ...PAGE,
       });
       await current?.close();
       current = undefined;
     }
   });
 
-  it('add HSTS and upgrade-insecure-requests when PUBLIC_URL is https', async () => {
+  it('are exactly the API’s set on API replies, errors and 404s included: its own policy, no page-only header', async () => {
+    for (const url of API_URLS) {
+      expect(await headersOf('http://localhost:3000', url), url).toEqual({
+        'content-security-policy': API_CSP,
+        ...EVERY_REPLY,
+      });
+      await current?.close();
+      current = undefined;
+    }
+  });
+
+  it('add HSTS, and upgrade-insecure-requests to a page’s policy, when PUBLIC_URL is https', async () => {
     const csp = [...CSP, 'upgrade-insecure-requests']
       .join(';')
       .replace('ORIGINS', 'wss://app.example wss://a.example ws://b.example');
-    expect(await headersOf('https://app.example')).toEqual({
+    expect(await headersOf('https://app.example', '/login')).toEqual({
       'content-security-policy': csp,
-      'strict-transport-security': 'max-age=31536000; includeSubDomains',
-      ...EXPECTED,
+      ...HSTS,
+      ...PAGE,
     });
+    await current?.close();
+    current = undefined;
+    expect(await headersOf('https://app.example', '/healthz')).toEqual({
+      'content-security-policy': API_CSP,
+      ...HSTS,
+      ...EVERY_REPLY,
+    });
+  });
+
+  it('are spread into the object Fastify still keeps a reply’s headers in (else set the slower way)', () => {
+    expect(typeof fastifySymbols.kReplyHeaders).toBe('symbol');
+  });
+
+  it('set after another hook’s header keep it, and a handler’s own header wins over the block', async () => {
+    current = await buildTestApp({ env: { PUBLIC_URL: 'http://localhost:3000' } });
+    const { app } = current;
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.header('x-earlier', 'kept');
+      done();
+    });
+    app.get('/api/test-own-header', (_request, reply) =>
+      reply.header('x-frame-options', 'SAMEORIGIN').send({ ok: true }),
+    );
+    const reply = await app.inject('/api/test-own-header');
+    expect(reply.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(reply.headers['content-security-policy']).toBe(API_CSP);
   });
 });
