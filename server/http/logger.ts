@@ -82,7 +82,14 @@ export interface OwnLineFormat {
   stream: LineStream;
 }
 
-const epochTime = () => `,"time":${Date.now()}`;
+/** The last line's time and its text: lines of the same millisecond (dozens, under load) share it. */
+let lastTime = { at: 0, text: ',"time":0' };
+
+const epochTime = () => {
+  const now = Date.now();
+  if (now !== lastTime.at) lastTime = { at: now, text: `,"time":${now}` };
+  return lastTime.text;
+};
 
 /** The options made by `loggerOptions`, with the format of their lines. */
 const ownFormats = new WeakMap<object, OwnLineFormat>();

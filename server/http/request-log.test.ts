@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helper.js';
 import { captureLogs } from '../test/logs.js';
 import { loggerOptions, ownLineFormat } from './logger.js';
-import { requestCompletedLine } from './request-log.js';
+import { millisecondsText, requestCompletedLine } from './request-log.js';
 
 let current: TestApp | undefined;
 afterEach(async () => {
@@ -74,6 +74,27 @@ describe('the request log', () => {
         .child({ reqId: request.id })
         .info({ req: request, res: { statusCode: 201 }, responseTime: 1.25 }, 'request completed');
       expect(requestCompletedLine(format, 'reqId', request, 201, 1.25)).toBe(written.pop());
+    }
+  });
+
+  it('writes the time in milliseconds to the microsecond, as JSON writes the rounded number', () => {
+    const cases: Array<[number, string]> = [
+      [1.25, '1.25'],
+      [0.123456789, '0.123'],
+      [0.0004, '0'],
+      [0.0005, '0.001'],
+      [12, '12'],
+      [1.5, '1.5'],
+      [0.01, '0.01'],
+      [999.9996, '1000'],
+      [2_000_000.5, '2000000.5'],
+      [Number.NaN, 'null'],
+      [Number.POSITIVE_INFINITY, 'null'],
+    ];
+    for (const [ms, text] of cases) expect(millisecondsText(ms), String(ms)).toBe(text);
+    for (let i = 0; i < 20_000; i += 1) {
+      const ms = i % 2 ? i / 997 : i * 13.37;
+      expect(millisecondsText(ms)).toBe(JSON.stringify(Math.round(ms * 1000) / 1000));
     }
   });
 
