@@ -2,10 +2,13 @@
 // processes on one path, in segments of a fixed number of requests (PROBE_SEGMENTS, default 5; the lowest
 // is the least disturbed by other work) after PROBE_WARM unmeasured ones (default a quarter of a segment, at
 // most 5,000); `--prof DIR` also writes a V8 CPU profile, PROBE_PERF=file a `perf record` of the server
-// with JIT frames named through a jitdump (read file.jit), and PROBE_FLAGS adds Node flags to the server.
+// with JIT frames named through a jitdump (read file.jit), PROBE_CALLGRIND=dir runs the server under
+// valgrind's callgrind and prints the instructions of user space per request instead of the CPU time (the
+// same from run to run, whatever else the machine does; its dumps stay in dir for callgrind_annotate), and
+// PROBE_FLAGS adds Node flags to the server.
 //   npx tsx bench/cpu-probe.ts healthz|me|token|password|hello|argon2 [requests] [--prof DIR]
-import { fork, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, fork, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,11 +51,24 @@ if (jitted) {
   rmSync(jitted, { recursive: true, force: true });
   mkdirSync(jitted);
 }
+// With PROBE_CALLGRIND the server is valgrind running Node: the load is the same, fifty times slower, so
+// anything the app caches for a millisecond is made again on every request.
+const callgrind = process.env.PROBE_CALLGRIND ? resolve(process.env.PROBE_CALLGRIND) : undefined;
+if (callgrind) mkdirSync(callgrind, { recursive: true });
 const child = fork(
   fileURLToPath(new URL('./http-peer.ts', import.meta.url)),
   [mode, folder, 'probe@example.com', 'bench kettle rainfall'],
   {
+    ...(callgrind ? { execPath: 'valgrind' } : {}),
     execArgv: [
+      ...(callgrind
+        ? [
+            '--tool=callgrind',
+            `--callgrind-out-file=${callgrind}/callgrind.out.%p`,
+            `--log-file=${callgrind}/valgrind.%p.log`,
+            process.execPath,
+          ]
+        : []),
       ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
       // A jitdump, not a perf map: the map keeps a name for an address after V8 moves or frees the code
       // there, and samples in code placed later at that address get the old name.
@@ -108,6 +124,20 @@ const perf = process.env.PROBE_PERF
       },
     )
   : undefined;
+/**
+ * PROBE_CALLGRIND: the instructions counted since the last dump. Each dump holds what was counted since the
+ * one before (callgrind zeroes its counters when it dumps) and is a file of its own in the folder.
+ */
+function dumpedInstructions(folder: string): number {
+  const before = new Set(readdirSync(folder));
+  execFileSync('callgrind_control', ['--dump', String(child.pid)], { stdio: 'ignore' });
+  const dump = readdirSync(folder).find((name) => !before.has(name));
+  const text = dump ? readFileSync(join(folder, dump), 'utf8') : '';
+  const total = /^(?:summary|totals): (\d+)/m.exec(text)?.[1];
+  if (!total) throw new Error(`no callgrind dump with a total in ${folder}`);
+  return Number(total);
+}
+if (callgrind) dumpedInstructions(callgrind); // the start and the warm-up
 // Several segments in one process: the lowest is the least disturbed by the machine's other work.
 const segments: number[] = [];
 const mainThread: number[] = [];
@@ -116,6 +146,10 @@ for (let i = 0; i < Number(process.env.PROBE_SEGMENTS ?? 5); i += 1) {
   const result = await autocannon({ ...options, connections, amount });
   const after = await cpu();
   if (result.non2xx) throw new Error(`${result.non2xx} non-2xx`);
+  if (callgrind) {
+    segments.push(dumpedInstructions(callgrind) / result.requests.total);
+    continue;
+  }
   segments.push((used(after) - used(before)) / result.requests.total);
   if (after.mainThreadNs !== null && before.mainThreadNs !== null)
     mainThread.push((after.mainThreadNs - before.mainThreadNs) / 1000 / result.requests.total);
@@ -124,7 +158,9 @@ const summary = (figures: number[]) => {
   const sorted = [...figures].sort((a, b) => a - b);
   return `min ${sorted[0]!.toFixed(1)}, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} (${figures.map((s) => s.toFixed(0)).join(' ')})`;
 };
-console.log(`${path}: ${segments.length} × ${amount} requests; µs CPU/req ${summary(segments)}`);
+console.log(
+  `${path}: ${segments.length} × ${amount} requests; ${callgrind ? 'instructions' : 'µs CPU'}/req ${summary(segments)}`,
+);
 // The event loop's own share (Linux): beside argon2's threads, the part of a sign-in the app itself adds.
 if (mainThread.length) console.log(`  main thread µs CPU/req ${summary(mainThread)}`);
 if (perf) {
