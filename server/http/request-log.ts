@@ -34,9 +34,9 @@ export function millisecondsText(ms: number): string {
 /**
  * The "request completed" line, as pino writes `log.info({ reqId, req, res, responseTime }, 'request
  * completed')` with the app's options and serialisers (the time rounded to the microsecond), put together
- * from the app's own fields (`format`, from `loggerOptions`): pino's general path (every key looked up for a serialiser, each object through
- * JSON.stringify and its toJSON checks) cost 12–20 µs of a Bearer call's CPU time, and even JSON.stringify
- * of a short string costs more than checking that it needs none. The line holds what `requestFields` makes
+ * from the app's own fields (`format`, from `loggerOptions`): pino's general path (every key looked up for
+ * a serialiser, each object through JSON.stringify and its toJSON checks) cost 12–20 µs of a Bearer call's
+ * CPU time, and even JSON.stringify of a short string costs more than checking that it needs none. The line holds what `requestFields` makes
  * of the request, the status and the time: none of the redacted paths (headers, passwords, tokens) can be
  * in it (docs/decisions/099, 151).
  */
